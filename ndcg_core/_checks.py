@@ -1,0 +1,136 @@
+"""Input checks shared by the metric functions: every message names the bad value,
+where it is, and how to fix it."""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping
+from functools import lru_cache
+
+import numpy as np
+
+from .options import check_option
+
+# 2**1024 overflows a float64; refuse before inf reaches a table.
+MAX_EXP_GRADE = 1023
+
+
+def as_numbers(values, name: str = "relevance") -> np.ndarray:
+    """Return ``values`` as a 1-D float array, or raise ValueError naming the first bad entry."""
+    if values is None or isinstance(values, (str, bytes, Mapping)) or np.isscalar(values):
+        raise ValueError(f"{name} must be a list of numbers; got {values!r}.")
+    arr = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a flat list of numbers; got shape {arr.shape}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty: give at least one grade.")
+    if arr.dtype.kind == "b":
+        raise ValueError(
+            f"{name} at position 1 is {bool(arr[0])!r}, a boolean: write grades as numbers "
+            "(1 for relevant, 0 for not)."
+        )
+    if arr.dtype.kind in "iuf":
+        out = arr.astype(np.float64)
+    else:
+        out = np.empty(arr.size, dtype=np.float64)
+        for i, v in enumerate(arr):
+            if isinstance(v, (bool, np.bool_)):
+                raise ValueError(
+                    f"{name} at position {i + 1} is {v!r}, a boolean: write grades as numbers "
+                    "(1 for relevant, 0 for not)."
+                )
+            if not isinstance(v, numbers.Real):
+                raise ValueError(
+                    f"{name} at position {i + 1} is {v!r}, not a number: use numbers such as "
+                    "0, 1, 2, 3."
+                )
+            out[i] = float(v)
+    bad = ~np.isfinite(out)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(
+            f"{name} at position {i + 1} is {out[i]}: every value must be a finite number."
+        )
+    return out
+
+
+def apply_negative(grades: np.ndarray, negative: str, name: str = "relevance") -> np.ndarray:
+    """Apply the negative-grade rule (``keep``, ``zero`` or ``error``)."""
+    negative = check_option("negative", negative)
+    neg = grades < 0
+    if not neg.any() or negative == "keep":
+        return grades
+    if negative == "zero":
+        return np.where(neg, 0.0, grades)
+    i = int(np.argmax(neg))
+    raise ValueError(
+        f"{name} at position {i + 1} is {grades[i]:g}, a negative grade, refused with "
+        "negative='error' (as scikit-learn does). Use negative='zero' to count it as 0 "
+        "(trec_eval) or negative='keep' to use it as written."
+    )
+
+
+def gains_of(grades: np.ndarray, gain, name: str = "relevance") -> np.ndarray:
+    """Turn grades into gains: ``linear`` rel, ``exponential`` 2^rel − 1, or a mapping."""
+    gain = check_option("gain", gain)
+    if isinstance(gain, Mapping):
+        out = np.empty_like(grades)
+        for i, g in enumerate(grades):
+            key = int(g) if float(g).is_integer() else g
+            if key not in gain:
+                raise ValueError(
+                    f"{name} at position {i + 1} is {g:g}, a grade the gain mapping does not "
+                    f"cover (it maps {sorted(gain)}): add a gain for it."
+                )
+            out[i] = gain[key]
+        return as_numbers(out, "gain mapping values")
+    if gain == "linear":
+        return grades
+    too_big = grades > MAX_EXP_GRADE
+    if too_big.any():
+        i = int(np.argmax(too_big))
+        raise ValueError(
+            f"{name} at position {i + 1} is {grades[i]:g}: with exponential gain 2^{grades[i]:g}"
+            f" − 1 overflows a float. Use linear gain, or grades of at most {MAX_EXP_GRADE}."
+        )
+    return np.exp2(grades) - 1.0
+
+
+def check_k(k, n: int | None = None):
+    """Return the effective cutoff: None means the whole list, k > n means n."""
+    if k is None:
+        return n
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
+        raise ValueError(f"k must be a whole number of at least 1, or None; got {k!r}.")
+    if k < 1:
+        raise ValueError(f"k must be at least 1 (the top k positions); got {k}.")
+    return int(k) if n is None else min(int(k), n)
+
+
+def check_base(base) -> float:
+    if isinstance(base, bool) or not isinstance(base, numbers.Real) or not np.isfinite(base) \
+            or base <= 1:
+        raise ValueError(f"base must be a number greater than 1; got {base!r}.")
+    return float(base)
+
+
+@lru_cache(maxsize=64)
+def _denominators(n: int, discount: str, base: float) -> np.ndarray:
+    ranks = np.arange(1, n + 1, dtype=np.float64)
+    if discount == "log2":
+        d = np.log2(ranks + 1.0)
+    elif discount == "ln":
+        d = np.log(ranks + 1.0)
+    else:  # Järvelin & Kekäläinen 2002: ranks below b are not discounted
+        d = np.where(ranks < base, 1.0, np.log(ranks) / np.log(base))
+    d.setflags(write=False)
+    return d
+
+
+def denominators(n: int, discount: str = "log2", base: float = 2.0) -> np.ndarray:
+    """Discount denominators for ranks 1..n (the gain at rank i is divided by d[i-1])."""
+    discount = check_option("discount", discount)
+    base = check_base(base)
+    # grow in powers of two so the cache is reused across list lengths
+    size = 1 << max(4, int(n - 1).bit_length())
+    return _denominators(size, discount, base if discount == "jarvelin" else 2.0)[:n]

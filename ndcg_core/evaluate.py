@@ -1,0 +1,262 @@
+"""NDCG for many queries at once, vectorized: no Python loop per query."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import pandas as pd
+
+from ._checks import MAX_EXP_GRADE, check_k, denominators
+from .options import CONVENTIONS, check_option
+
+__all__ = ["evaluate", "conventions_table"]
+
+
+def _column_name(k):
+    return "ndcg" if k is None else f"ndcg@{k}"
+
+
+def _cutoffs(k):
+    ks = [k] if k is None or isinstance(k, numbers.Number) else list(k)
+    if not ks:
+        raise ValueError("k is empty: give at least one cutoff, e.g. k=(5, 10), or None.")
+    out = []
+    for c in ks:
+        c = check_k(c)
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _frame(df, name, columns):
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"{name} must be a pandas DataFrame with columns {columns}; "
+                         f"got {type(df).__name__}.")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{name} lacks column(s) {missing}: it needs {columns}, it has "
+                         f"{list(df.columns)}.")
+    return df
+
+
+def _ids(series):
+    if series.dtype == object or pd.api.types.is_string_dtype(series.dtype):
+        values = series.to_numpy()
+        if series.dtype == object and not all(isinstance(v, str) for v in values[:1]):
+            values = series.astype(str).to_numpy()
+    else:
+        values = series.astype(str).to_numpy()
+    return values
+
+
+def _numbers(df, name, column):
+    values = pd.to_numeric(df[column], errors="coerce").to_numpy(dtype=np.float64,
+                                                                  na_value=np.nan)
+    bad = ~np.isfinite(values)
+    if bad.any():
+        i = int(np.argmax(bad))
+        row = df.iloc[i]
+        raise ValueError(
+            f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has {column} "
+            f"{df[column].iloc[i]!r}: it must be a finite number."
+        )
+    return values
+
+
+def _duplicates(keys, df, name):
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    dup = np.flatnonzero(sk[1:] == sk[:-1])
+    if dup.size:
+        i = int(order[dup[0] + 1])
+        row = df.iloc[i]
+        raise ValueError(
+            f"{name} lists docid {row['docid']!r} twice for qid {row['qid']!r} (row {i + 1}): "
+            "each document may appear once per query."
+        )
+    return order, sk
+
+
+def _gains(grades, gain, negative, qrels, name="qrels"):
+    if negative == "error" and (grades < 0).any():
+        i = int(np.argmax(grades < 0))
+        row = qrels.iloc[i]
+        raise ValueError(
+            f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has negative "
+            f"grade {grades[i]:g}, refused by negative='error'; choose negative='zero' "
+            "(trec_eval) or 'keep'."
+        )
+    if negative == "zero":
+        grades = np.maximum(grades, 0.0)
+    if isinstance(gain, dict) or not isinstance(gain, str):
+        uniq, inv = np.unique(grades, return_inverse=True)
+        mapped = []
+        for g in uniq:
+            key = int(g) if float(g).is_integer() else g
+            if key not in gain:
+                raise ValueError(f"the gain mapping has no gain for grade {g:g}: add one.")
+            mapped.append(float(gain[key]))
+        return np.asarray(mapped)[inv]
+    if gain == "exponential":
+        if (grades > MAX_EXP_GRADE).any():
+            g = grades[grades > MAX_EXP_GRADE][0]
+            raise ValueError(f"grade {g:g}: 2^{g:g} − 1 overflows a float; use linear gain.")
+        return np.exp2(grades) - 1.0
+    return grades
+
+
+def _group_ranks(q):
+    """1-based rank of each row within its run of equal (sorted) query codes."""
+    n = q.size
+    starts = np.flatnonzero(np.r_[True, q[1:] != q[:-1]]) if n else np.array([], int)
+    sizes = np.diff(np.r_[starts, n])
+    return np.arange(n) - np.repeat(starts, sizes) + 1
+
+
+def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
+    maxrank = int(ranks.max()) if ranks.size else 1
+    w = gains / denominators(maxrank, discount, base)[ranks - 1]
+    out = {}
+    for c in cutoffs:
+        sel = w if c is None else np.where(ranks <= c, w, 0.0)
+        out[c] = np.bincount(q, weights=sel, minlength=nq)
+    return out
+
+
+def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discount="log2",
+             base=2, ties=None, zero_idcg=None, negative=None, ideal_pool=None,
+             missing="skip", details=False) -> pd.DataFrame:
+    """NDCG@k of every query of a run against judgments.
+
+    Parameters
+    ----------
+    qrels : DataFrame
+        Judgments, columns ``qid, docid, relevance``.
+    run : DataFrame
+        Retrieved documents, columns ``qid, docid, score`` (higher score ranks first).
+    k : int, None or sequence of them
+        Cutoffs; one output column each, ``ndcg@5`` ... and ``ndcg`` for None (whole run).
+    convention : {'trec_eval', 'sklearn', 'lightgbm', 'xgboost', 'ranx'}
+        A named bundle of ``gain, ties, zero_idcg, negative, ideal_pool`` (see
+        ``ndcg_core.CONVENTIONS``); each keyword given explicitly overrides it.
+    gain, discount, base, ties, zero_idcg, negative
+        As in :func:`ndcg_core.ndcg`.
+    ideal_pool : {'judged', 'retrieved'}
+        Build the ideal from every judged document of the query (trec_eval) or from the
+        retrieved ones only (scikit-learn).
+    missing : {'skip', 'zero'}
+        Judged queries absent from the run: left out (trec_eval) or scored 0 (trec_eval -c).
+    details : bool
+        Also return ``dcg@k``, ``idcg@k``, ``n_retrieved`` and ``n_relevant`` columns.
+
+    Returns
+    -------
+    DataFrame indexed by ``qid`` (sorted as strings, like trec_eval), one column per cutoff.
+    Run queries without judgments are left out; ``.attrs['unjudged_queries']`` and
+    ``.attrs['missing_queries']`` list them.
+
+    With ``convention='trec_eval'`` this reproduces trec_eval's ``ndcg`` and ``ndcg_cut.k``:
+    gain = the grade (negative grades count 0), ranking by score descending then doc id
+    descending, the ideal from all judged documents, a query with no relevant document 0.
+    """
+    if convention not in CONVENTIONS:
+        raise ValueError(f"convention must be one of {sorted(CONVENTIONS)}; got "
+                         f"{convention!r}.")
+    preset = CONVENTIONS[convention]
+    gain = check_option("gain", preset["gain"] if gain is None else gain)
+    ties = check_option("ties", preset["ties"] if ties is None else ties)
+    rule = check_option("zero_idcg", preset["zero_idcg"] if zero_idcg is None else zero_idcg)
+    negative = check_option("negative", preset["negative"] if negative is None else negative)
+    pool = check_option("ideal_pool", preset["ideal_pool"] if ideal_pool is None else ideal_pool)
+    missing = check_option("missing", missing)
+    check_option("discount", discount)
+    cutoffs = _cutoffs(k)
+
+    _frame(qrels, "qrels", ["qid", "docid", "relevance"])
+    _frame(run, "run", ["qid", "docid", "score"])
+    rq, rd = _ids(qrels["qid"]), _ids(qrels["docid"])
+    uq, ud = _ids(run["qid"]), _ids(run["docid"])
+    grades = _numbers(qrels, "qrels", "relevance")
+    scores = _numbers(run, "run", "score")
+
+    # one integer code per query and per document, shared by both frames
+    qcodes, quniq = pd.factorize(np.concatenate([rq, uq]), sort=True)
+    dcodes, duniq = pd.factorize(np.concatenate([rd, ud]), sort=(ties == "docid"))
+    nq, nd = len(quniq), max(len(duniq), 1)
+    jq, rq_ = qcodes[: len(rq)], qcodes[len(rq):]
+    jd, rd_ = dcodes[: len(rd)], dcodes[len(rd):]
+    jkey = jq.astype(np.int64) * nd + jd
+    rkey = rq_.astype(np.int64) * nd + rd_
+    jorder, jsorted = _duplicates(jkey, qrels, "qrels")
+    _duplicates(rkey, run, "run")
+
+    judged_gain = _gains(grades, gain, negative, qrels)
+    judged_q = np.zeros(nq, bool)
+    judged_q[jq] = True
+    in_run = np.zeros(nq, bool)
+    in_run[rq_] = True
+
+    # keep run rows of judged queries; look up each retrieved document's gain
+    keep = judged_q[rq_]
+    rq_, rd_, rkey, s = rq_[keep], rd_[keep], rkey[keep], scores[keep]
+    pos = np.searchsorted(jsorted, rkey)
+    pos_c = np.minimum(pos, max(jsorted.size - 1, 0))
+    found = (jsorted.size > 0) & (jsorted[pos_c] == rkey) if jsorted.size else np.zeros(
+        rkey.size, bool)
+    g = np.where(found, judged_gain[jorder[pos_c]] if jsorted.size else 0.0, 0.0)
+
+    # rank: query, then score descending, then the tie rule
+    if ties == "docid":
+        order = np.lexsort((-rd_, -s, rq_))
+    elif ties == "optimistic":
+        order = np.lexsort((-g, -s, rq_))
+    elif ties == "pessimistic":
+        order = np.lexsort((g, -s, rq_))
+    else:  # input order (stable); 'average' replaces gains below
+        order = np.lexsort((-s, rq_))
+    q_sorted, g_sorted, s_sorted = rq_[order], g[order], s[order]
+    ranks = _group_ranks(q_sorted)
+    if ties == "average" and q_sorted.size:
+        new = np.r_[True, (q_sorted[1:] != q_sorted[:-1]) | (s_sorted[1:] != s_sorted[:-1])]
+        grp = np.cumsum(new) - 1
+        g_sorted = (np.bincount(grp, g_sorted) / np.bincount(grp))[grp]
+    dcgs = _dcg_at(q_sorted, ranks, g_sorted, cutoffs, nq, discount, base)
+
+    # ideal: gains sorted descending within each query
+    if pool == "judged":
+        iq, ig = jq, judged_gain
+    else:
+        iq, ig = rq_, g
+    iorder = np.lexsort((-ig, iq))
+    iq, ig = iq[iorder], ig[iorder]
+    idcgs = _dcg_at(iq, _group_ranks(iq), ig, cutoffs, nq, discount, base)
+
+    evaluated = judged_q & (in_run | (missing == "zero"))
+    result = {}
+    zero_value = {"zero": 0.0, "nan": np.nan, "one": 1.0}[rule]
+    for c in cutoffs:
+        d, i = dcgs[c], idcgs[c]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
+        v = np.where(in_run, v, 0.0)  # -c: judged but not retrieved scores 0
+        result[_column_name(c)] = v[evaluated]
+        if details:
+            result[f"dcg@{c}" if c else "dcg"] = d[evaluated]
+            result[f"idcg@{c}" if c else "idcg"] = i[evaluated]
+    if details:
+        result["n_retrieved"] = np.bincount(rq_, minlength=nq)[evaluated]
+        result["n_relevant"] = np.bincount(jq, weights=(grades > 0).astype(float), minlength=nq)[
+            evaluated].astype(int)
+    out = pd.DataFrame(result, index=pd.Index(quniq[evaluated].astype(object), name="qid"))
+    out.attrs["unjudged_queries"] = list(quniq[in_run & ~judged_q])
+    out.attrs["missing_queries"] = list(quniq[judged_q & ~in_run])
+    out.attrs["settings"] = dict(convention=convention, gain=gain, ties=ties, zero_idcg=rule,
+                                 negative=negative, ideal_pool=pool, missing=missing,
+                                 discount=discount)
+    return out
+
+
+def conventions_table() -> pd.DataFrame:
+    """The convention presets as a table: one row per library, one column per option."""
+    return pd.DataFrame(CONVENTIONS).T.rename_axis("convention")

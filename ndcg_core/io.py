@@ -1,0 +1,192 @@
+"""Read judgments (qrels) and runs: TREC formats or CSV with a header.
+
+TREC qrels: ``qid iteration docid relevance`` (any whitespace). TREC run:
+``qid Q0 docid rank score tag`` (any whitespace; trailing fields ignored, as trec_eval does).
+CSV: a header naming ``qid, docid, relevance`` (qrels) or ``qid, docid, score`` (run); one
+file holding ``qid, docid, relevance, score`` serves as both. Ids are kept as strings.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["read_qrels", "read_run"]
+
+_ALIASES = {
+    "qid": "qid", "query": "qid", "query_id": "qid", "queryid": "qid", "topic": "qid",
+    "docid": "docid", "doc": "docid", "doc_id": "docid", "docno": "docid",
+    "document": "docid", "document_id": "docid",
+    "relevance": "relevance", "rel": "relevance", "grade": "relevance", "label": "relevance",
+    "score": "score", "rank": "rank", "tag": "tag",
+}
+_QRELS = ("qid", "docid", "relevance")
+_RUN = ("qid", "docid", "score")
+
+
+def _read_text(source) -> tuple[str, str]:
+    """Return (text, name) from a path or a file object (text or bytes)."""
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        with open(source, "rb") as fh:
+            raw = fh.read()
+    elif hasattr(source, "read"):
+        name = getattr(source, "name", "the file")
+        if hasattr(source, "seek"):
+            source.seek(0)
+        raw = source.read()
+    else:
+        raise ValueError(f"expected a file path or an open file; got {type(source).__name__}.")
+    if isinstance(raw, str):
+        text = raw
+    else:
+        if b"\x00" in raw[:8192]:
+            raise ValueError(f"{name} is not a text file (it holds binary data): upload a TREC "
+                             "or CSV text file.")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{name} is not UTF-8 text (byte {exc.start} cannot be decoded): "
+                             "save it as UTF-8 and upload it again.") from None
+    if not text.strip():
+        raise ValueError(f"{name} is empty: it holds no lines to read.")
+    return text, name
+
+
+def _first_line(text):
+    for line in text.splitlines():
+        if line.strip():
+            return line
+    return ""
+
+
+def _is_header(first):
+    tokens = [t.strip().strip('"').lower() for t in first.replace(",", " ").split()]
+    return "qid" in [_ALIASES.get(t) for t in tokens] and not first.lstrip()[:1].isdigit()
+
+
+def _finite(values, column, lines, name):
+    nums = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    bad = ~np.isfinite(nums)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name} line {lines[i]}: {column} is {values.iloc[i]!r}, expected a "
+                         "finite number.")
+    return nums
+
+
+def _tidy_numbers(nums):
+    return nums.astype(np.int64) if np.all(np.mod(nums, 1) == 0) and np.all(
+        np.abs(nums) < 2**53) else nums
+
+
+def _read_csv(text, name, required):
+    sep = "," if "," in _first_line(text) else r"\s+"
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, skip_blank_lines=True,
+                         keep_default_na=False)
+    except (pd.errors.ParserError, ValueError) as exc:
+        raise ValueError(f"{name} is not a well-formed CSV file: {str(exc).strip()}") from None
+    df.columns = [_ALIASES.get(str(c).strip().lower(), str(c).strip().lower())
+                  for c in df.columns]
+    missing = [c for c in required if c not in df.columns]
+    if missing:
+        raise ValueError(f"{name} has columns {list(df.columns)} but needs {list(required)} "
+                         f"(missing {missing}); write a header line such as "
+                         f"'{','.join(required)}'.")
+    # header is line 1; data rows follow (blank lines were skipped)
+    data_lines = [i for i, line in enumerate(text.splitlines(), 1) if line.strip()][1:]
+    lines = np.asarray(data_lines[: len(df)] + [0] * (len(df) - len(data_lines)))
+    out = pd.DataFrame({"qid": df["qid"].str.strip(), "docid": df["docid"].str.strip()})
+    for col in ("qid", "docid"):
+        empty = (out[col] == "").to_numpy()
+        if empty.any():
+            raise ValueError(f"{name} line {lines[int(np.argmax(empty))]}: {col} is empty.")
+    for col in required[2:]:
+        out[col] = _finite(df[col].str.strip(), col, lines, name)
+    return out
+
+
+def _slow_lines(text, name, fields, what):
+    """Parse line by line: the path that names the first malformed line."""
+    rows, lines = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        if len(parts) < fields or (fields == 4 and len(parts) != 4):
+            raise ValueError(f"{name} line {n}: expected {fields} fields ({what}), found "
+                             f"{len(parts)}: {line.strip()[:120]!r}.")
+        rows.append(parts[:fields])
+        lines.append(n)
+    return rows, lines
+
+
+def _read_trec(text, name, kind):
+    if kind == "qrels":
+        fields, what, cols, num = 4, "qid iteration docid relevance", [0, 2, 3], 3
+    else:
+        fields, what, cols, num = 6, "qid Q0 docid rank score tag", [0, 2, 4], 4
+    df = None
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=r"\s+", header=None, dtype=str,
+                         keep_default_na=False, engine="c")
+        if df.shape[1] != fields or (df.iloc[:, :fields] == "").to_numpy().any():
+            df = None
+    except (pd.errors.ParserError, ValueError):
+        df = None
+    if df is None:
+        rows, lines = _slow_lines(text, name, fields, what)
+        df = pd.DataFrame(rows)
+    else:
+        lines = None
+    values = df.iloc[:, num]
+    nums = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    if not np.isfinite(nums).all():
+        if lines is None:
+            lines = [i for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        _finite(values, "relevance" if kind == "qrels" else "score", np.asarray(lines), name)
+    out = pd.DataFrame({"qid": df.iloc[:, cols[0]].astype(str).to_numpy(),
+                        "docid": df.iloc[:, cols[1]].astype(str).to_numpy()})
+    if kind == "qrels":
+        out["relevance"] = _tidy_numbers(nums)
+    else:
+        out["score"] = nums
+    return out
+
+
+def _read(source, kind):
+    text, name = _read_text(source)
+    required = _QRELS if kind == "qrels" else _RUN
+    if _is_header(_first_line(text)):
+        out = _read_csv(text, name, required)
+        if kind == "qrels":
+            out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
+        return out
+    if "," in _first_line(text):
+        raise ValueError(f"{name} looks like CSV but its first line is not a header: start "
+                         f"it with '{','.join(required)}'.")
+    return _read_trec(text, name, kind)
+
+
+def read_qrels(source) -> pd.DataFrame:
+    """Read judgments into a DataFrame ``qid, docid, relevance`` (ids as strings).
+
+    ``source`` is a path or a file object holding TREC qrels (``qid 0 docid grade``) or a CSV
+    with a header ``qid,docid,relevance``. A malformed line raises ValueError naming the
+    line number and the line.
+    """
+    return _read(source, "qrels")
+
+
+def read_run(source) -> pd.DataFrame:
+    """Read a run into a DataFrame ``qid, docid, score`` (ids as strings).
+
+    ``source`` is a path or a file object holding a TREC run (``qid Q0 docid rank score tag``)
+    or a CSV with a header ``qid,docid,score``. The rank column is ignored, as trec_eval does:
+    documents are ranked by score.
+    """
+    return _read(source, "run")

@@ -1,0 +1,345 @@
+"""DCG, IDCG, NDCG and the comparison metrics, for one ranked list.
+
+Formulas
+--------
+DCG@k = sum_{i=1..k} gain(rel_i) / d(i), with
+
+* gain(rel) = rel (linear; Järvelin & Kekäläinen 2002) or 2^rel − 1 (exponential;
+  Burges et al. 2005), or any mapping grade -> gain;
+* d(i) = log2(i + 1) (the usual discount), ln(i + 1) (same NDCG: the base cancels), or
+  Järvelin & Kekäläinen's original: 1 for i < b, log_b(i) from rank b on.
+
+IDCG@k is the DCG@k of the ideal ordering (gains sorted descending) of the judged pool,
+and NDCG@k = DCG@k / IDCG@k.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
+from .options import check_option
+
+__all__ = [
+    "dcg", "idcg", "ndcg", "dcg_table", "ndcg_curve", "cg", "precision_at_k",
+    "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
+]
+
+
+def _zero_idcg_value(rule: str) -> float:
+    return {"zero": 0.0, "nan": float("nan"), "one": 1.0}[rule]
+
+
+def _prepare(relevance, gain, negative, name="relevance"):
+    grades = apply_negative(as_numbers(relevance, name), negative, name)
+    return grades, gains_of(grades, gain, name)
+
+
+def _rank(gains, scores, ties, docids):
+    """Order items by score (descending) and resolve ties.
+
+    Returns ``(order, ranked_gains)``; with ``ties='average'`` every tied item carries the mean
+    gain of its tie group, which makes DCG the expected DCG over all orders of the tie
+    (McSherry & Najork 2008, as scikit-learn's ``_tie_averaged_dcg``).
+    """
+    n = gains.size
+    if scores is None:
+        return np.arange(n), gains
+    ties = check_option("ties", ties)
+    s = as_numbers(scores, "scores")
+    if s.size != n:
+        raise ValueError(
+            f"scores has {s.size} values but relevance has {n}: give one score per item."
+        )
+    if ties == "docid":
+        if docids is None:
+            raise ValueError("ties='docid' needs docids=[...], one id per item.")
+        ids = np.asarray([str(d) for d in docids], dtype=object)
+        if ids.size != n:
+            raise ValueError(f"docids has {ids.size} ids but relevance has {n}.")
+        codes = pd.factorize(ids, sort=True)[0]
+        order = np.lexsort((-codes, -s))  # trec_eval: score desc, then doc id desc
+    elif ties == "optimistic":
+        order = np.lexsort((-gains, -s))
+    elif ties == "pessimistic":
+        order = np.lexsort((gains, -s))
+    else:
+        order = np.argsort(-s, kind="stable")
+    ranked = gains[order]
+    if ties == "average":
+        ss = s[order]
+        starts = np.flatnonzero(np.r_[True, ss[1:] != ss[:-1]])
+        sizes = np.diff(np.r_[starts, n])
+        ranked = np.repeat(np.add.reduceat(ranked, starts) / sizes, sizes)
+    return order, ranked
+
+
+def _dcg_of(ranked_gains, k, discount, base) -> float:
+    kk = check_k(k, ranked_gains.size)
+    return float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
+
+
+def _ideal_gains(grades, gains, ideal, gain, negative):
+    if ideal is None:
+        return np.sort(gains)[::-1]
+    pool_grades, pool_gains = _prepare(ideal, gain, negative, "ideal")
+    # every relevant item of the ranking must be in the judged pool, or NDCG could pass 1
+    have = np.sort(grades[grades > 0])
+    pool = np.sort(pool_grades[pool_grades > 0])
+    vals, counts = np.unique(have, return_counts=True)
+    pvals, pcounts = np.unique(pool, return_counts=True)
+    pc = dict(zip(pvals.tolist(), pcounts.tolist()))
+    for v, c in zip(vals.tolist(), counts.tolist()):
+        if pc.get(v, 0) < c:
+            raise ValueError(
+                f"ideal holds {pc.get(v, 0)} item(s) of grade {v:g} but the ranking has {c}: "
+                "the ideal pool must contain every graded item of the ranking plus the judged "
+                "items that were not retrieved."
+            )
+    return np.sort(pool_gains)[::-1]
+
+
+def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
+        ties="average", docids=None, negative="keep") -> float:
+    """Discounted cumulative gain of a ranked list.
+
+    Parameters
+    ----------
+    relevance : sequence of numbers
+        Grades in ranked order (position 1 first); with ``scores``, one grade per item in any
+        order.
+    k : int or None, keyword-only
+        Cutoff: only positions 1..k count. None (default) or k > n uses the whole list.
+    gain : {'linear', 'exponential'} or mapping
+        ``rel`` (Järvelin & Kekäläinen 2002) or ``2**rel - 1`` (Burges et al. 2005), or a
+        mapping grade -> gain.
+    discount : {'log2', 'ln', 'jarvelin'}
+        Denominator ``log2(i + 1)``, ``ln(i + 1)``, or 1 for ``i < base`` then
+        ``log_base(i)``.
+    base : float
+        Base ``b`` of the 'jarvelin' discount (default 2).
+    scores : sequence of numbers, optional
+        Rank the items by these scores, descending, instead of taking ``relevance`` as ranked.
+    ties : {'average', 'docid', 'input', 'optimistic', 'pessimistic'}
+        How equal scores are ordered (see ``ndcg_core.OPTIONS['ties']``).
+    docids : sequence of str, optional
+        Document ids, needed by ``ties='docid'`` (doc id descending, as trec_eval).
+    negative : {'keep', 'zero', 'error'}
+        Negative grades used as written, counted as 0, or refused.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    Document 000's ranking, linear gain:
+
+    >>> round(dcg([3, 2, 3, 0, 1, 2]), 4)   # 3/1 + 2/log2(3) + 3/2 + 0 + 1/log2(6) + 2/log2(7)
+    6.8611
+    >>> round(dcg([3, 2, 3, 0, 1, 2], k=4, gain="exponential"), 4)   # 7 + 3/1.585 + 7/2 + 0
+    12.3928
+    """
+    _, gains = _prepare(relevance, gain, negative)
+    _, ranked = _rank(gains, scores, ties, docids)
+    return _dcg_of(ranked, k, discount, base)
+
+
+def idcg(relevance, *, k=None, gain="linear", discount="log2", base=2,
+         negative="keep") -> float:
+    """Ideal DCG: the DCG@k of the judged pool ``relevance`` sorted by gain, descending.
+
+    Takes the same keywords as :func:`dcg`.
+
+    Examples
+    --------
+    >>> round(idcg([3, 2, 3, 0, 1, 2], k=4), 4)   # ideal [3, 3, 2, 2]: 3 + 3/1.585 + 2/2 + 2/2.322
+    6.7541
+    """
+    _, gains = _prepare(relevance, gain, negative)
+    return _dcg_of(np.sort(gains)[::-1], k, discount, base)
+
+
+def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
+         ties="average", docids=None, ideal=None, zero_idcg="zero", negative="keep") -> float:
+    """Normalized DCG: DCG@k / IDCG@k.
+
+    Takes the keywords of :func:`dcg`, and:
+
+    ideal : sequence of numbers, optional
+        The judged pool the ideal ordering is built from: every graded item of the ranking
+        plus judged items that were not retrieved. None (default) builds the ideal from the
+        ranking's own grades.
+    zero_idcg : {'zero', 'nan', 'one'} or 0.0 / nan / 1.0
+        The value when IDCG@k ≤ 0 (no positive gain to find): 0 (scikit-learn, trec_eval),
+        NaN (undefined: skipped in means) or 1 (LightGBM, XGBoost).
+
+    With non-negative grades the result lies in [0, 1]. With ``negative='keep'`` it can be
+    negative; it never exceeds 1 while IDCG > 0.
+
+    Examples
+    --------
+    >>> round(ndcg([3, 2, 3, 0, 1, 2], k=4), 4)             # 5.7619 / 6.7541
+    0.8532
+    >>> ndcg([0, 2, 1], scores=[1.0, 1.0, 0.5], k=1)        # tie averaged: (0 + 2) / 2 / 2
+    0.5
+    """
+    rule = check_option("zero_idcg", zero_idcg)
+    grades, gains = _prepare(relevance, gain, negative)
+    _, ranked = _rank(gains, scores, ties, docids)
+    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
+    kk = check_k(k)
+    actual = _dcg_of(ranked, kk, discount, base)
+    best = _dcg_of(ideal_gains, kk, discount, base)
+    if best <= 0:
+        return _zero_idcg_value(rule)
+    return actual / best
+
+
+def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labels=None,
+              scores=None, ties="average", docids=None, negative="keep") -> pd.DataFrame:
+    """One row per position: how each item adds to DCG.
+
+    Columns: ``position, label, relevance, gain, discount, contribution, cumulative_dcg,
+    in_cutoff``. ``discount`` is the denominator (``log2(i + 1)`` by default) and
+    ``contribution = gain / discount``; ``cumulative_dcg`` in row i is DCG@i, and
+    ``in_cutoff`` marks the rows that count in DCG@k. Rounded to 3 decimals, the table for
+    ``[3, 2, 3, 0, 1, 2]`` is document 000's first table.
+    """
+    grades, gains = _prepare(relevance, gain, negative)
+    n = grades.size
+    order, ranked = _rank(gains, scores, ties, docids)
+    if labels is None:
+        labels = [f"item {i + 1}" for i in range(n)]
+    labels = list(labels)
+    if len(labels) != n:
+        raise ValueError(f"labels has {len(labels)} entries but relevance has {n}.")
+    kk = check_k(k, n)
+    den = denominators(n, discount, base)
+    contribution = ranked / den
+    return pd.DataFrame({
+        "position": np.arange(1, n + 1),
+        "label": [str(labels[i]) for i in order],
+        "relevance": grades[order],
+        "gain": ranked,
+        "discount": den,
+        "contribution": contribution,
+        "cumulative_dcg": np.cumsum(contribution),
+        "in_cutoff": np.arange(1, n + 1) <= kk,
+    })
+
+
+def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None, scores=None,
+               ties="average", docids=None, zero_idcg="zero",
+               negative="keep") -> pd.DataFrame:
+    """DCG@k, IDCG@k and NDCG@k for every k = 1..n, as columns ``k, dcg, idcg, ndcg``."""
+    rule = check_option("zero_idcg", zero_idcg)
+    grades, gains = _prepare(relevance, gain, negative)
+    n = grades.size
+    _, ranked = _rank(gains, scores, ties, docids)
+    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
+    m = max(n, ideal_gains.size)
+    den = denominators(m, discount, base)
+    d = np.cumsum(ranked / den[:n])
+    ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
+    ig = np.r_[ig, np.full(m - ig.size, ig[-1])][:n]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        nd = np.where(ig > 0, d / np.where(ig > 0, ig, 1.0), _zero_idcg_value(rule))
+    return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})
+
+
+# ---------------------------------------------------------------- comparison metrics
+
+def cg(relevance, *, k=None, gain="linear", negative="keep") -> float:
+    """Cumulative gain: the sum of the top-k gains, blind to their order.
+
+    >>> cg([3, 2, 3, 0, 1])   # 3 + 2 + 3 + 0 + 1
+    9.0
+    """
+    _, gains = _prepare(relevance, gain, negative)
+    return float(gains[:check_k(k, gains.size)].sum())
+
+
+def _binary(relevance, threshold):
+    grades = as_numbers(relevance)
+    if not np.isfinite(threshold):
+        raise ValueError(f"threshold must be a finite number; got {threshold!r}.")
+    return grades >= threshold
+
+
+def precision_at_k(relevance, *, k, threshold=1) -> float:
+    """Share of the top k positions holding an item with grade ≥ ``threshold``.
+
+    Positions past the end of a shorter list count as not relevant (k is the denominator).
+
+    >>> precision_at_k([3, 2, 3, 0, 1, 2], k=4)   # 3 relevant of 4
+    0.75
+    """
+    kk = check_k(k)
+    rel = _binary(relevance, threshold)
+    return float(rel[:kk].sum() / kk)
+
+
+def reciprocal_rank(relevance, *, k=None, threshold=1) -> float:
+    """1 / rank of the first item with grade ≥ ``threshold`` in the top k; 0 if there is none.
+
+    >>> reciprocal_rank([0, 0, 2, 1])
+    0.3333333333333333
+    """
+    rel = _binary(relevance, threshold)[:check_k(k, None) or None]
+    hits = np.flatnonzero(rel)
+    return float(1.0 / (hits[0] + 1)) if hits.size else 0.0
+
+
+def mean_reciprocal_rank(rankings=None, *, ranks=None, k=None, threshold=1) -> float:
+    """MRR over queries: the mean of :func:`reciprocal_rank`.
+
+    Give either ``rankings`` (one relevance list per query) or ``ranks`` (the rank of each
+    query's first relevant item; None or 0 for a query with none, which scores 0).
+
+    >>> round(mean_reciprocal_rank(ranks=[1, 4, 2, 9]), 4)   # (1 + 1/4 + 1/2 + 1/9) / 4
+    0.4653
+    """
+    if (rankings is None) == (ranks is None):
+        raise ValueError("give either rankings=[...] or ranks=[...], not both or neither.")
+    if ranks is not None:
+        rr = []
+        for i, r in enumerate(list(ranks)):
+            if r is None or r == 0:
+                rr.append(0.0)
+                continue
+            if isinstance(r, bool) or not float(r).is_integer() or r < 1:
+                raise ValueError(
+                    f"ranks at position {i + 1} is {r!r}: a rank is a whole number ≥ 1 "
+                    "(or None for a query with no relevant item)."
+                )
+            rr.append(1.0 / r)
+    else:
+        rr = [reciprocal_rank(r, k=k, threshold=threshold) for r in rankings]
+    if not rr:
+        raise ValueError("no queries given: MRR needs at least one.")
+    return float(np.mean(rr))
+
+
+def average_precision(relevance, *, k=None, threshold=1, n_relevant=None) -> float:
+    """Average precision: the mean of precision@i over the ranks i of relevant items.
+
+    ``n_relevant`` is the number of relevant items judged for the query (default: those in
+    the list), so relevant items never retrieved count as misses. 0 when there is none.
+
+    >>> round(average_precision([1, 0, 1, 0]), 4)   # (1/1 + 2/3) / 2
+    0.8333
+    """
+    rel = _binary(relevance, threshold)
+    rel = rel[:check_k(k, rel.size)]
+    hits = np.flatnonzero(rel)
+    total = int(_binary(relevance, threshold).sum()) if n_relevant is None else n_relevant
+    if isinstance(total, bool) or total < hits.size:
+        raise ValueError(
+            f"n_relevant is {n_relevant!r} but the list holds {hits.size} relevant items."
+        )
+    if total == 0:
+        return 0.0
+    precisions = np.arange(1, hits.size + 1) / (hits + 1)
+    return float(precisions.sum() / total)
