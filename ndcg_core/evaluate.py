@@ -40,14 +40,43 @@ def _frame(df, name, columns):
     return df
 
 
-def _ids(series):
-    if series.dtype == object or pd.api.types.is_string_dtype(series.dtype):
-        values = series.to_numpy()
-        if series.dtype == object and not all(isinstance(v, str) for v in values[:1]):
-            values = series.astype(str).to_numpy()
-    else:
-        values = series.astype(str).to_numpy()
-    return values
+def _codes(a, b, *, sort):
+    """Integer codes for two id columns over one shared vocabulary (ids compared as text).
+
+    Each column is factorized on its own (fast on Arrow strings); only the two much smaller
+    sets of unique ids are merged.
+    """
+    ca, ua = pd.factorize(a if pd.api.types.is_string_dtype(a.dtype) else a.astype(str))
+    cb, ub = pd.factorize(b if pd.api.types.is_string_dtype(b.dtype) else b.astype(str))
+    merged, uniq = pd.factorize(np.concatenate([np.asarray(ua, dtype=object),
+                                                np.asarray(ub, dtype=object)]), sort=sort)
+    return merged[: len(ua)][ca], merged[len(ua):][cb], np.asarray(uniq, dtype=object)
+
+
+def _dense_rank(values):
+    """0-based rank of each value among the distinct values (equal values share a rank)."""
+    order = np.argsort(values)
+    sv = values[order]
+    ranks = np.empty(values.size, np.int64)
+    ranks[order] = np.cumsum(np.r_[True, sv[1:] != sv[:-1]]) - 1 if values.size else 0
+    return ranks
+
+
+def _sort_rows(q, primary_desc, tiebreak=None):
+    """Row order by query, then ``primary_desc`` descending, then ``tiebreak`` ascending
+    (stable input order when None). One int64 argsort of a packed key: much faster than
+    np.lexsort; falls back to it when the key would not fit in 63 bits."""
+    n = q.size
+    if n == 0:
+        return np.arange(0)
+    p = _dense_rank(primary_desc)
+    t = np.arange(n) if tiebreak is None else _dense_rank(tiebreak)
+    np_, nt = int(p.max()) + 1, int(t.max()) + 1
+    bp, bt = np_.bit_length(), nt.bit_length()
+    if int(q.max()).bit_length() + bp + bt > 62:
+        return np.lexsort((t, -p, q))
+    key = (q.astype(np.int64) << (bp + bt)) | ((np_ - 1 - p) << bt) | t
+    return np.argsort(key, kind="stable" if tiebreak is None else "quicksort")
 
 
 def _numbers(df, name, column):
@@ -65,17 +94,14 @@ def _numbers(df, name, column):
 
 
 def _duplicates(keys, df, name):
-    order = np.argsort(keys, kind="stable")
-    sk = keys[order]
-    dup = np.flatnonzero(sk[1:] == sk[:-1])
-    if dup.size:
-        i = int(order[dup[0] + 1])
+    dup = pd.Series(keys).duplicated().to_numpy()
+    if dup.any():
+        i = int(np.argmax(dup))
         row = df.iloc[i]
         raise ValueError(
             f"{name} lists docid {row['docid']!r} twice for qid {row['qid']!r} (row {i + 1}): "
             "each document may appear once per query."
         )
-    return order, sk
 
 
 def _gains(grades, gain, negative, qrels, name="qrels"):
@@ -175,21 +201,19 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
 
     _frame(qrels, "qrels", ["qid", "docid", "relevance"])
     _frame(run, "run", ["qid", "docid", "score"])
-    rq, rd = _ids(qrels["qid"]), _ids(qrels["docid"])
-    uq, ud = _ids(run["qid"]), _ids(run["docid"])
     grades = _numbers(qrels, "qrels", "relevance")
     scores = _numbers(run, "run", "score")
 
     # one integer code per query and per document, shared by both frames
-    qcodes, quniq = pd.factorize(np.concatenate([rq, uq]), sort=True)
-    dcodes, duniq = pd.factorize(np.concatenate([rd, ud]), sort=(ties == "docid"))
+    jq, rq_, quniq = _codes(qrels["qid"], run["qid"], sort=True)
+    jd, rd_, duniq = _codes(qrels["docid"], run["docid"], sort=(ties == "docid"))
     nq, nd = len(quniq), max(len(duniq), 1)
-    jq, rq_ = qcodes[: len(rq)], qcodes[len(rq):]
-    jd, rd_ = dcodes[: len(rd)], dcodes[len(rd):]
     jkey = jq.astype(np.int64) * nd + jd
     rkey = rq_.astype(np.int64) * nd + rd_
-    jorder, jsorted = _duplicates(jkey, qrels, "qrels")
+    _duplicates(jkey, qrels, "qrels")
     _duplicates(rkey, run, "run")
+    jorder = np.argsort(jkey)
+    jsorted = jkey[jorder]
 
     judged_gain = _gains(grades, gain, negative, qrels)
     judged_q = np.zeros(nq, bool)
@@ -207,14 +231,8 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     g = np.where(found, judged_gain[jorder[pos_c]] if jsorted.size else 0.0, 0.0)
 
     # rank: query, then score descending, then the tie rule
-    if ties == "docid":
-        order = np.lexsort((-rd_, -s, rq_))
-    elif ties == "optimistic":
-        order = np.lexsort((-g, -s, rq_))
-    elif ties == "pessimistic":
-        order = np.lexsort((g, -s, rq_))
-    else:  # input order (stable); 'average' replaces gains below
-        order = np.lexsort((-s, rq_))
+    tiebreak = {"docid": -rd_, "optimistic": -g, "pessimistic": g}.get(ties)
+    order = _sort_rows(rq_, s, tiebreak)  # 'input' and 'average' keep the input order
     q_sorted, g_sorted, s_sorted = rq_[order], g[order], s[order]
     ranks = _group_ranks(q_sorted)
     if ties == "average" and q_sorted.size:
@@ -228,7 +246,7 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
         iq, ig = jq, judged_gain
     else:
         iq, ig = rq_, g
-    iorder = np.lexsort((-ig, iq))
+    iorder = _sort_rows(iq, ig)
     iq, ig = iq[iorder], ig[iorder]
     idcgs = _dcg_at(iq, _group_ranks(iq), ig, cutoffs, nq, discount, base)
 
