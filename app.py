@@ -1,6 +1,34 @@
-"""NDCG Lab: routes to the pages. Each page lives in pages/."""
+"""NDCG Lab: the entry file only routes. Every page lives in pages/ and is registered here."""
 
 import streamlit as st
 
 st.set_page_config(page_title="NDCG Lab", page_icon=":material/leaderboard:", layout="wide")
-st.title("NDCG Lab")
+
+PAGES = {
+    "Learn": [
+        st.Page("pages/start_here.py", title="Start here", icon=":material/school:"),
+        st.Page("pages/worked_examples.py", title="Worked examples",
+                icon=":material/calculate:"),
+        st.Page("pages/gain.py", title="Linear vs exponential gain",
+                icon=":material/trending_up:"),
+        st.Page("pages/cutoffs.py", title="Cutoffs", icon=":material/content_cut:"),
+        st.Page("pages/conventions.py", title="Conventions and edge cases",
+                icon=":material/balance:"),
+        st.Page("pages/beyond.py", title="Beyond NDCG", icon=":material/compare_arrows:"),
+    ],
+    "Practice": [
+        st.Page("pages/playground.py", title="Playground", icon=":material/swap_vert:",
+                default=True),
+        st.Page("pages/practice.py", title="Exercises", icon=":material/edit_note:"),
+    ],
+    "Your data": [
+        st.Page("pages/your_data.py", title="Evaluate your runs", icon=":material/dataset:"),
+    ],
+}
+
+nav = st.navigation(PAGES)
+with st.sidebar:
+    st.caption("**NDCG Lab** — drag a ranking, edit the grades, and watch DCG, IDCG and NDCG "
+               "answer. Every number comes from the `ndcg_core` engine, checked against "
+               "scikit-learn, trec_eval and ranx.")
+nav.run()

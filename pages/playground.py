@@ -1,0 +1,48 @@
+"""Playground: drag to reorder, edit grades, and watch DCG / IDCG / NDCG answer."""
+
+import streamlit as st
+
+from ui import controls, playground as P
+
+pg = controls.load()
+st.title("Playground")
+st.caption("Drag an item (or focus it and press Alt+↑ / Alt+↓), edit the grades, change k "
+           "and the gain — every figure follows. The address bar always holds a link to this "
+           "exact ranking.")
+if st.session_state.get("pg_notice"):
+    st.warning(st.session_state.pop("pg_notice"), icon=":material/link_off:")
+
+controls.settings(pg)
+pg = st.session_state.pg
+k, gains, pool = pg.cutoff, P.gains_of(pg.gain), pg.ideal_pool()
+
+try:
+    figures = {g: P.summary(tuple(pg.grades), k, g, tuple(pool) if pool else None)
+               for g in gains}
+except ValueError as exc:
+    figures = None
+    st.error(f"These grades cannot be scored yet: {exc} Fix the grade in the table below; "
+             "nothing you entered is lost.", icon=":material/error:")
+
+if figures:
+    P.headline(figures, k, pg)
+
+left, right = st.columns([1, 1.25])
+with left:
+    st.subheader("Ranked list")
+    controls.buttons()
+    controls.ranked_list(pg)
+with right:
+    st.subheader("Items and grades")
+    controls.editor(pg)
+    if figures:
+        P.change_note(figures, gains)
+
+if figures:
+    for g in gains:
+        st.subheader(f"DCG tables — {g} gain")
+        P.dcg_tables(pg.grades, pg.labels, k=k, gain=g, pool=pool, heading=True)
+        P.formula(pg.grades, k=k, gain=g, pool=pool)
+    P.charts(pg.grades, k=k, gain=gains[0], pool=pool)
+
+controls.publish(pg)

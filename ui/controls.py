@@ -1,0 +1,182 @@
+"""The playground's session state and its controls: the list, the editor, the settings.
+
+The state lives in ``st.session_state["pg"]`` as a :class:`ui.state.Playground`; every change
+goes through a callback (or the editor's delta at the top of the run), so the figures below
+the controls are computed once per run from the final state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from ui import state as S
+from ui.sortable import sortable_list
+
+LIST_KEY = "pg_list"
+
+
+def _qp_signature(get_all):
+    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale",
+                                                           "pool"))
+
+
+def _sync_widgets(pg: S.Playground):
+    ss = st.session_state
+    ss.pg_gain = pg.gain
+    ss.pg_scale = pg.scale
+    ss.pg_k = pg.cutoff
+    ss.pg_pool_text = ", ".join(S.fmt_grade(g) for g in pg.pool)
+
+
+def load() -> S.Playground:
+    """Initialise once per session, and again whenever the URL carries a new ranking
+    (a shared link, or "Open in playground" from a lesson)."""
+    ss = st.session_state
+    qp = st.query_params
+    sig = _qp_signature(qp.get_all)
+    if "pg" not in ss or sig != ss.get("pg_qp_written"):
+        pg, problem = S.from_query_params(qp.get_all)
+        if problem:
+            ss.pg_notice = (f"The link's ranking could not be read ({problem}), so the default "
+                            "example is shown instead.")
+        if pg is not None or "pg" not in ss:
+            pg = pg or S.default()
+            ss.pg = pg
+            ss.pg_origin = pg
+            ss.pg_editor_ver = ss.get("pg_editor_ver", 0) + 1
+            ss.pg_last = None
+            _sync_widgets(pg)
+        ss.pg_qp_written = sig
+    _apply_editor_delta()
+    return ss.pg
+
+
+def publish(pg: S.Playground):
+    """Write the state into the URL so a copied link reopens it."""
+    params = S.to_query_params(pg)
+    st.query_params.from_dict(params)
+    st.session_state.pg_qp_written = _qp_signature(st.query_params.get_all)
+
+
+# ------------------------------------------------------------------ callbacks
+
+def _set(pg):
+    st.session_state.pg = pg
+    st.session_state.pg_k = pg.cutoff
+
+
+def _on_list_change():
+    value = st.session_state.get(LIST_KEY)
+    order = value.get("order") if hasattr(value, "get") else getattr(value, "order", None)
+    if order:
+        _set(S.reorder(st.session_state.pg, order))
+
+
+def _on_button(action):
+    ss = st.session_state
+    pg = ss.pg
+    if action == "ideal":
+        pg = S.ideal_order(pg)
+    elif action == "worst":
+        pg = S.worst_order(pg)
+    elif action == "reverse":
+        pg = S.reversed_order(pg)
+    elif action == "shuffle":
+        ss.pg_seed = ss.get("pg_seed", 0) + 1
+        pg = S.shuffled(pg, ss.pg_seed)
+    elif action == "reset":
+        pg = ss.get("pg_origin", S.default())
+        ss.pg_editor_ver = ss.get("pg_editor_ver", 0) + 1
+        _sync_widgets(pg)
+    _set(pg)
+
+
+def _on_settings():
+    ss = st.session_state
+    pool_text = ss.get("pg_pool_text", "")
+    try:
+        pool = tuple(S._numbers(pool_text, "the judged pool"))
+        ss.pg_pool_error = None
+    except ValueError as exc:
+        pool = ss.pg.pool
+        ss.pg_pool_error = f"{exc}: write grades separated by commas, e.g. 3, 2, 1."
+    ss.pg = replace(ss.pg, gain=ss.pg_gain, scale=ss.pg_scale, k=int(ss.pg_k), pool=pool)
+
+
+def _apply_editor_delta():
+    """Fold the editor's edits into the items, then start a fresh editor on the new data
+    (so its delta is never applied twice and the user's order is kept)."""
+    ss = st.session_state
+    key = f"pg_editor_{ss.get('pg_editor_ver', 0)}"
+    delta = ss.get(key)
+    if delta and any(delta.get(p) for p in ("edited_rows", "added_rows", "deleted_rows")):
+        pg = S.apply_edits(ss.pg, delta)
+        if not pg.items:
+            ss.pg_notice = "A ranking needs at least one item: the last row was kept."
+            pg = ss.pg
+        _set(pg)
+        ss.pg_editor_ver = ss.get("pg_editor_ver", 0) + 1
+
+
+# ------------------------------------------------------------------ widgets
+
+def settings(pg: S.Playground):
+    ss = st.session_state
+    a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
+    a.radio("Gain", S.GAINS, key="pg_gain", horizontal=True, on_change=_on_settings,
+            help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")
+    n = len(pg.items)
+    if n > 1:
+        ss.pg_k = max(1, min(int(ss.get("pg_k", n)), n))
+        b.slider("Cutoff k", 1, n, key="pg_k", on_change=_on_settings,
+                 help="Only the top k positions count, in the ranking and in the ideal.")
+    else:
+        b.markdown("**Cutoff k** = 1 (one item)")
+    c.selectbox("Grade scale", list(S.SCALES), key="pg_scale", on_change=_on_settings,
+                format_func=S.SCALE_LABELS.get)
+    d.text_input("Judged but not retrieved", key="pg_pool_text", on_change=_on_settings,
+                 placeholder="e.g. 3, 2", help="Grades of judged items the ranking missed. "
+                 "They count in the ideal (like trec_eval), not in your ranking.")
+    if ss.get("pg_pool_error"):
+        d.error(ss.pg_pool_error)
+
+
+def buttons():
+    cols = st.columns(5)
+    for col, (action, label, icon) in zip(cols, [
+        ("ideal", "Ideal order", ":material/vertical_align_top:"),
+        ("worst", "Worst order", ":material/vertical_align_bottom:"),
+        ("reverse", "Reverse", ":material/swap_vert:"),
+        ("shuffle", "Shuffle", ":material/shuffle:"),
+        ("reset", "Reset", ":material/restart_alt:"),
+    ]):
+        col.button(label, key=f"pg_btn_{action}", icon=icon, on_click=_on_button,
+                   args=(action,), width="stretch")
+
+
+def ranked_list(pg: S.Playground):
+    k = pg.cutoff
+    items = [{"id": it.id, "label": it.label, "grade": S.fmt_grade(it.grade),
+              "dimmed": pos > k} for pos, it in enumerate(pg.items, start=1)]
+    sortable_list(items, key=LIST_KEY, on_change=_on_list_change)
+
+
+def editor(pg: S.Playground):
+    lo, hi, step = S.SCALES[pg.scale]
+    df = pd.DataFrame({"position": range(1, len(pg.items) + 1), "label": pg.labels,
+                       "grade": pd.array(pg.grades, dtype="Float64")})
+    st.data_editor(
+        df, key=f"pg_editor_{st.session_state.get('pg_editor_ver', 0)}", hide_index=True,
+        num_rows="dynamic", width="stretch",
+        column_config={
+            "position": st.column_config.NumberColumn("position", disabled=True, width="small"),
+            "label": st.column_config.TextColumn("label", max_chars=S.MAX_LABEL,
+                                                 required=True),
+            "grade": st.column_config.NumberColumn(
+                "grade", min_value=lo, max_value=hi, step=step, required=True,
+                help=f"Relevance grade on the {S.SCALE_LABELS[pg.scale]} scale."),
+        },
+    )

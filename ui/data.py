@@ -1,0 +1,498 @@
+"""App-side helpers of the "Evaluate your runs" page: inputs, cached evaluation, charts, stats.
+
+Every NDCG figure comes from :func:`ndcg_core.evaluate`; this module only reads files, caches,
+averages, compares and draws. Uploaded text is data: it is shown escaped (Markdown) or inside
+tables, never as HTML.
+
+Uploads reach the page through :func:`input_panel`. Besides the three upload widgets, the page
+reads ``st.session_state["yd_files"]`` (:data:`FILES_KEY`): a dict ``{"qrels": {"name": ...,
+"data": bytes}, "run_a": {...}, "run_b": {...}}``. The "Load the sample" button fills it, and
+tests may too. Files in the upload widgets, when there are any, replace it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ndcg_core import CONVENTIONS, OPTIONS, conventions_table, evaluate, read_qrels, read_run
+from ui.state import ranking_query_params
+
+SAMPLES = Path(__file__).resolve().parent.parent / "assets" / "samples"
+SAMPLE_FILES = {"qrels": "qrels.txt", "run_a": "system_a.run", "run_b": "system_b.run"}
+FILES_KEY = "yd_files"
+SLOTS = {"qrels": "Judgments (qrels)", "run_a": "Run A", "run_b": "Run B (optional)"}
+SYSTEMS = {"run_a": "System A", "run_b": "System B"}
+SLOT_HELP = {
+    "qrels": "TREC qrels `qid 0 docid grade` (whitespace separated), or a CSV with a header "
+             "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` also serves as Run A.",
+    "run_a": "TREC run `qid Q0 docid rank score tag`, or a CSV with a header `qid,docid,score`. "
+             "Documents are ranked by score (the rank column is ignored, as in trec_eval).",
+    "run_b": "A second run in the same format, to compare two systems query by query.",
+}
+CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
+DEFAULT_CUTOFFS = [5, 10, 20]
+SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing")
+CURVE_MAX = 20
+N_BOOTSTRAP, N_PERMUTATIONS, SEED = 2000, 10000, 0
+PLAYGROUND_DEPTH = 50
+COLORS = {"System A": "#1f77b4", "System B": "#ff7f0e"}
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One file's name and bytes; caches key it by its name and a hash of the bytes."""
+
+    name: str
+    data: bytes = field(repr=False, compare=False)
+    digest: str = ""
+
+    @classmethod
+    def of(cls, name, data) -> "Upload":
+        data = bytes(data)
+        return cls(str(name), data, hashlib.blake2b(data, digest_size=16).hexdigest())
+
+    def open(self):
+        f = io.BytesIO(self.data)
+        f.name = self.name
+        return f
+
+
+_HASH = {Upload: lambda u: f"{u.name}\0{u.digest}"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    ks: tuple
+    preset: str
+    options: tuple  # (name, value) pairs of SETTING_NAMES
+
+    @property
+    def opts(self) -> dict:
+        return dict(self.options)
+
+
+def md(text) -> str:
+    """Escape Markdown (and Streamlit's :color[] / $latex$ directives) in data shown as text."""
+    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:&])", r"\\\1", str(text))
+
+
+def listing(ids, limit=20) -> str:
+    ids = list(ids)
+    shown = ", ".join(md(i) for i in ids[:limit])
+    return shown + (f" … and {len(ids) - limit} more" if len(ids) > limit else "")
+
+
+def fmt(x) -> str:
+    return "—" if x is None or not np.isfinite(x) else f"{x:.4f}"
+
+
+# ------------------------------------------------------------------ reading files
+
+@st.cache_data(show_spinner="Reading the file …", hash_funcs=_HASH, max_entries=12)
+def load(kind: str, up: Upload):
+    """The parsed table, or the reader's error message (cached too, so a bad file is read once)."""
+    try:
+        return (read_qrels if kind == "qrels" else read_run)(up.open()), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+@st.cache_data(show_spinner=False, hash_funcs=_HASH, max_entries=12)
+def check(kind: str, up: Upload):
+    """A one-line summary of a file, or its error: what the inputs panel shows every run."""
+    df, err = load(kind, up)
+    if err:
+        return None, err
+    what = (f"{df['qid'].nunique():,} queries, {len(df):,} lines")
+    if kind == "qrels":
+        what += f", grades {df['relevance'].min():g} to {df['relevance'].max():g}"
+    return what, None
+
+
+def _has_scores(up: Upload) -> bool:
+    head = up.data[:4096].decode("utf-8-sig", "replace").lstrip().split("\n", 1)[0]
+    return "score" in [t.strip().strip('"').lower() for t in head.split(",")]
+
+
+def _load_sample():
+    st.session_state[FILES_KEY] = {
+        slot: {"name": name, "data": (SAMPLES / name).read_bytes()}
+        for slot, name in SAMPLE_FILES.items()}
+    st.session_state.yd_gen = st.session_state.get("yd_gen", 0) + 1  # empties the uploaders
+
+
+def _clear():
+    st.session_state[FILES_KEY] = {}
+    st.session_state.yd_gen = st.session_state.get("yd_gen", 0) + 1
+
+
+def _from_widget(slot, f) -> Upload:
+    memo = st.session_state.setdefault("yd_memo", {})
+    if memo.get(slot, (None,))[0] != f.file_id:
+        memo[slot] = (f.file_id, Upload.of(f.name, f.getvalue()))
+    return memo[slot][1]
+
+
+def input_panel():
+    """Upload widgets + sample button; returns (qrels Upload, {system: run Upload}) or None."""
+    gen = st.session_state.get("yd_gen", 0)
+    widgets = {}
+    for col, (slot, label) in zip(st.columns(3), SLOTS.items()):
+        f = col.file_uploader(label, key=f"yd_upload_{slot}_{gen}", help=SLOT_HELP[slot])
+        if f is not None:
+            widgets[slot] = _from_widget(slot, f)
+    injected = {slot: Upload.of(v["name"], v["data"])
+                for slot, v in (st.session_state.get(FILES_KEY) or {}).items() if v}
+    files = widgets or injected
+    left, right = st.columns([3, 1])
+    left.caption(f"Up to {st.get_option('server.maxUploadSize')} MB per file. Nothing to "
+                 "upload? Load the bundled sample: 50 queries graded 0–3, two systems.")
+    b1, b2 = right.columns(2)
+    b1.button("Load the sample", key="yd_sample", on_click=_load_sample, type="primary",
+              icon=":material/dataset:")
+    b2.button("Clear", key="yd_clear", on_click=_clear, disabled=not files)
+    if "qrels" not in files:
+        st.info("Upload judgments and a run, or load the sample, to see NDCG per query.",
+                icon=":material/upload_file:")
+        return None
+    qrels = files["qrels"]
+    runs = {SYSTEMS[s]: files[s] for s in SYSTEMS if s in files}
+    if not runs and _has_scores(qrels):
+        runs = {SYSTEMS["run_a"]: qrels}
+    ok = True
+    for label, kind, up in [("Judgments", "qrels", qrels)] + [(n, "run", u)
+                                                               for n, u in runs.items()]:
+        what, err = check(kind, up)
+        if err:
+            st.error(f"**{label}** could not be read. {md(err)}", icon=":material/error:")
+            ok = ok and kind != "qrels"
+            runs.pop(label, None)
+        else:
+            st.caption(f"**{label}**: {md(up.name)} — {what}")
+    if not ok or not runs:
+        if ok:
+            st.info("Now upload a run (or a CSV `qid,docid,relevance,score` as judgments).")
+        return None
+    return qrels, runs
+
+
+# ------------------------------------------------------------------ settings
+
+def _apply_preset():
+    preset = CONVENTIONS[st.session_state.yd_preset]
+    for name in SETTING_NAMES:
+        if name in preset:
+            st.session_state[f"yd_{name}"] = preset[name]
+
+
+def settings_panel() -> Settings:
+    """Preset, cutoffs and every option of :data:`ndcg_core.OPTIONS` the evaluation uses."""
+    ss = st.session_state
+    if "yd_preset" not in ss:
+        ss.yd_preset = "trec_eval"
+        ss.yd_missing = OPTIONS["missing"].default
+        _apply_preset()
+    ss.setdefault("yd_ks", list(DEFAULT_CUTOFFS))
+    with st.container(border=True):
+        top = st.columns([1, 2])
+        top[0].selectbox("Preset", list(CONVENTIONS), key="yd_preset", on_change=_apply_preset,
+                         help="Sets every option below the way that library computes NDCG; "
+                              "change any option afterwards.")
+        top[1].multiselect("Cutoffs k", CUTOFF_CHOICES, key="yd_ks",
+                           help="NDCG@k looks at the top k documents of each query.")
+        cols = st.columns(len(SETTING_NAMES))
+        for col, name in zip(cols, SETTING_NAMES):
+            opt = OPTIONS[name]
+            col.selectbox(opt.label, list(opt.choices), key=f"yd_{name}", help=opt.help())
+        preset = CONVENTIONS[ss.yd_preset]
+        changed = [f"{OPTIONS[n].label.lower()} → {ss[f'yd_{n}']}" for n in SETTING_NAMES
+                   if n in preset and ss[f"yd_{n}"] != preset[n]]
+        st.caption(f"As **{ss.yd_preset}** computes it" + (
+            f", except {'; '.join(changed)}." if changed else ".") +
+            " Judged queries absent from a run: " + OPTIONS["missing"].choices[ss.yd_missing])
+    with st.expander("What each preset sets"):
+        st.dataframe(conventions_table(), width="stretch")
+    return Settings(tuple(sorted(int(k) for k in ss.yd_ks)), ss.yd_preset,
+                    tuple((n, ss[f"yd_{n}"]) for n in SETTING_NAMES))
+
+
+# ------------------------------------------------------------------ evaluation (cached)
+
+@st.cache_data(show_spinner="Evaluating …", hash_funcs=_HASH, max_entries=32)
+def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: tuple):
+    """Per-query NDCG (with details) of each run: ({system: DataFrame}, {system: error})."""
+    q, _ = load("qrels", qrels)
+    tables, errors = {}, {}
+    for system, up in runs:
+        r, err = load("run", up)
+        try:
+            if err:
+                raise ValueError(err)
+            tables[system] = evaluate(q, r, k=ks, convention=preset, details=True,
+                                      **dict(options))
+        except ValueError as exc:
+            errors[system] = str(exc)
+    return tables, errors
+
+
+@st.cache_data(show_spinner="Computing NDCG@1 … NDCG@k …", hash_funcs=_HASH, max_entries=16)
+def curves(qrels: Upload, runs: tuple, kmax: int, preset: str, options: tuple) -> pd.DataFrame:
+    """Mean NDCG@k for k = 1..kmax, per system and per gain (long format)."""
+    q, _ = load("qrels", qrels)
+    rows = []
+    for system, up in runs:
+        r, _ = load("run", up)
+        for gain in OPTIONS["gain"].choices:
+            opts = dict(options, gain=gain)
+            try:
+                means = evaluate(q, r, k=range(1, kmax + 1), convention=preset, **opts).mean()
+            except ValueError:
+                continue
+            rows += [(system, gain, k, m) for k, m in zip(range(1, kmax + 1), means)]
+    return pd.DataFrame(rows, columns=["system", "gain", "k", "mean NDCG@k"])
+
+
+@st.cache_data(show_spinner="Evaluating under every preset …", hash_funcs=_HASH,
+               max_entries=16)
+def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str):
+    """Per-query NDCG of each run under each preset: {(preset, system): DataFrame}, errors."""
+    q, _ = load("qrels", qrels)
+    out, errors = {}, {}
+    for system, up in runs:
+        r, _ = load("run", up)
+        for preset in CONVENTIONS:
+            try:
+                out[preset, system] = evaluate(q, r, k=ks, convention=preset, missing=missing)
+            except ValueError as exc:
+                errors[preset, system] = str(exc)
+    return out, errors
+
+
+@st.cache_data(show_spinner=False, hash_funcs=_HASH, max_entries=16)
+def reasons(qrels: Upload, run: Upload, k: int) -> pd.Series:
+    """Per query, what in the data makes conventions disagree (one text per query)."""
+    q, _ = load("qrels", qrels)
+    r, _ = load("run", run)
+    grade = q.set_index(["qid", "docid"])["relevance"]
+    r = r.assign(grade=grade.reindex(pd.MultiIndex.from_frame(r[["qid", "docid"]]))
+                 .fillna(0).to_numpy()).sort_values(["qid", "score"], ascending=[True, False],
+                                                    kind="stable")
+    r["rank"] = r.groupby("qid").cumcount() + 1
+    tie = r.groupby(["qid", "score"])
+    mixed = (tie["grade"].transform("nunique") > 1) & (tie["rank"].transform("min") <= k)
+    by_q = q.groupby("qid")["relevance"]
+    found = pd.MultiIndex.from_frame(q[["qid", "docid"]]).isin(
+        pd.MultiIndex.from_frame(r[["qid", "docid"]]))
+    flags = pd.DataFrame({
+        f"tied scores in the top {k} between documents of different grades":
+            mixed.groupby(r["qid"]).any(),
+        "all judgments are 0 (ideal DCG is 0)": by_q.max() <= 0,
+        "relevant documents not retrieved": ((q["relevance"] > 0) & ~found).groupby(
+            q["qid"]).any(),
+        "negative grades": by_q.min() < 0,
+        "grades above 1 (linear and exponential gain differ)": by_q.max() > 1,
+    }).fillna(False).astype(bool)
+    return flags.apply(lambda row: "; ".join(c for c, v in row.items() if v), axis=1)
+
+
+# ------------------------------------------------------------------ statistics
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def paired_stats(a: np.ndarray, b: np.ndarray, n_boot=N_BOOTSTRAP, n_perm=N_PERMUTATIONS,
+                 seed=SEED) -> dict:
+    """B − A over paired queries: mean, seeded bootstrap 95% CI, two-sided randomization p."""
+    d = np.asarray(b, float) - np.asarray(a, float)
+    n = d.size
+    rng = np.random.default_rng(seed)
+    chunk = max(1, 2_000_000 // max(n, 1))  # bounds memory for large query sets
+    boot = np.concatenate([d[rng.integers(0, n, size=(min(chunk, n_boot - i), n))].mean(1)
+                           for i in range(0, n_boot, chunk)])
+    # randomization (sign-flip) test: under H0 each difference is equally likely ±
+    flips = np.concatenate([np.where(rng.random((min(chunk, n_perm - i), n)) < 0.5, -d, d)
+                            .mean(1) for i in range(0, n_perm, chunk)])
+    obs = d.mean()
+    p = (np.sum(np.abs(flips) >= abs(obs) - 1e-12) + 1) / (n_perm + 1)
+    lo, hi = np.percentile(boot, [2.5, 97.5])
+    return dict(n=n, mean=obs, lo=lo, hi=hi, p=p, wins=int((d > 1e-12).sum()),
+                losses=int((d < -1e-12).sum()), ties=int((np.abs(d) <= 1e-12).sum()))
+
+
+def per_query_table(tables: dict, ks: tuple, k: int) -> pd.DataFrame:
+    """One row per query: NDCG@each k per system, DCG/IDCG at k, and B − A with two runs."""
+    parts = []
+    for system, t in tables.items():
+        cols = {f"ndcg@{c}": f"{system} NDCG@{c}" for c in ks}
+        cols.update({f"dcg@{k}": f"{system} DCG@{k}", f"idcg@{k}": f"{system} IDCG@{k}",
+                     "n_retrieved": f"{system} retrieved"})
+        parts.append(t[list(cols)].rename(columns=cols))
+    n_rel = pd.concat([t["n_relevant"] for t in tables.values()], axis=1).max(axis=1)
+    out = pd.concat([n_rel.rename("relevant judged")] + parts, axis=1)
+    if len(tables) == 2:
+        a, b = list(tables)
+        out[f"B − A NDCG@{k}"] = out[f"{b} NDCG@{k}"] - out[f"{a} NDCG@{k}"]
+    return out.reset_index()
+
+
+def paired(tables: dict, k: int) -> pd.DataFrame:
+    a, b = list(tables)
+    return pd.concat({s: tables[s][f"ndcg@{k}"] for s in (a, b)}, axis=1, join="inner").dropna()
+
+
+def most_changed(pairs: pd.DataFrame, k: int, n=15) -> pd.DataFrame:
+    diff = pairs.iloc[:, 1] - pairs.iloc[:, 0]
+    order = diff.abs().sort_values(ascending=False, kind="stable").index[:n]
+    return pairs.assign(**{f"B − A NDCG@{k}": diff}).loc[order].rename_axis("qid").reset_index()
+
+
+# ------------------------------------------------------------------ charts
+
+def _hover(ids):
+    # plotly reads a few HTML tags in hover text: show ids as data
+    return [str(i).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") for i in ids]
+
+
+def _layout(fig, **kw):
+    # nested dicts, not plotly's "magic underscore" keys: those cost ~20 ms per figure
+    fig.update_layout(margin=dict(l=10, r=10, t=40, b=10), height=360,
+                      legend=dict(orientation="h", y=-0.2), **kw)
+    return fig
+
+
+def histogram(tables: dict, k: int) -> go.Figure:
+    fig = go.Figure()
+    for system, t in tables.items():
+        fig.add_histogram(x=t[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
+                          marker=dict(color=COLORS.get(system)))
+    return _layout(fig, barmode="overlay", title=dict(text=f"Per-query NDCG@{k}"),
+                   xaxis=dict(title=dict(text=f"NDCG@{k}")),
+                   yaxis=dict(title=dict(text="queries")))
+
+
+def curve_chart(df: pd.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    for (system, gain), g in df.groupby(["system", "gain"], sort=False):
+        fig.add_scatter(x=g["k"], y=g["mean NDCG@k"], mode="lines+markers",
+                        name=f"{system}, {gain} gain", marker=dict(color=COLORS.get(system)),
+                        line=dict(color=COLORS.get(system),
+                                  dash="solid" if gain == "linear" else "dash"))
+    return _layout(fig, title=dict(text="Mean NDCG@k as k grows"),
+                   xaxis=dict(title=dict(text="k")),
+                   yaxis=dict(title=dict(text="mean NDCG@k")))
+
+
+def scatter(pairs: pd.DataFrame, k: int) -> go.Figure:
+    a, b = pairs.columns
+    lo = float(min(0.0, pairs.min().min()))
+    hi = float(max(1.0, pairs.max().max()))
+    fig = go.Figure()
+    fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="equal",
+                    line=dict(color="grey", dash="dot"), hoverinfo="skip")
+    fig.add_scatter(x=pairs[a], y=pairs[b], mode="markers", name="queries",
+                    text=_hover(pairs.index), hovertemplate="%{text}<br>A %{x:.4f}<br>"
+                    "B %{y:.4f}<extra></extra>", marker=dict(size=8, opacity=0.7))
+    return _layout(fig, title=dict(text=f"NDCG@{k} per query: above the line B wins"),
+                   xaxis=dict(title=dict(text=f"{a} NDCG@{k}")),
+                   yaxis=dict(title=dict(text=f"{b} NDCG@{k}")))
+
+
+# ------------------------------------------------------------------ rendering helpers
+
+def show_coverage(tables: dict, settings: Settings):
+    """Say which queries are left out or counted as 0, and why (evaluate's attrs)."""
+    rule = settings.opts["missing"]
+    for system, t in tables.items():
+        unjudged, missing = t.attrs["unjudged_queries"], t.attrs["missing_queries"]
+        if unjudged:
+            st.caption(f"{system}: {len(unjudged)} retrieved quer"
+                       f"{'y has' if len(unjudged) == 1 else 'ies have'} no judgments and "
+                       f"{'is' if len(unjudged) == 1 else 'are'} left out: {listing(unjudged)}")
+        if missing:
+            how = ("scored 0 and counted in the mean" if rule == "zero" else
+                   "left out of the mean (choose “scores 0” to count them)")
+            st.caption(f"{system}: {len(missing)} judged quer"
+                       f"{'y is' if len(missing) == 1 else 'ies are'} not in the run, {how}: "
+                       f"{listing(missing)}")
+
+
+def show_means(tables: dict, ks: tuple):
+    """The headline: mean NDCG@k per system, B's delta against A."""
+    base = None
+    for system, t in tables.items():
+        cols = st.columns(len(ks))
+        for col, k in zip(cols, ks):
+            v = t[f"ndcg@{k}"]
+            delta = None if base is None else f"{v.mean() - base[k]:+.4f} vs A"
+            col.metric(f"{system} · mean NDCG@{k}", fmt(v.mean()), delta=delta, border=True,
+                       help=f"Mean over {int(v.notna().sum())} queries.")
+        base = base or {k: t[f"ndcg@{k}"].mean() for k in ks}
+
+
+def show_comparison(pairs: pd.DataFrame, k: int):
+    s = paired_stats(pairs.iloc[:, 0].to_numpy(), pairs.iloc[:, 1].to_numpy())
+    c = st.columns(4)
+    c[0].metric(f"B wins @{k}", s["wins"], border=True)
+    c[1].metric(f"B loses @{k}", s["losses"], border=True)
+    c[2].metric(f"Ties @{k}", s["ties"], border=True)
+    c[3].metric(f"Mean B − A @{k}", f"{s['mean']:+.4f}", border=True,
+                help=f"Over the {s['n']} queries both runs were evaluated on.")
+    sig = "a difference this large is unlikely by chance" if s["p"] < 0.05 else \
+        "chance alone could explain it"
+    st.markdown(f"95% CI of the mean difference (paired bootstrap, {N_BOOTSTRAP} resamples, "
+                f"seed {SEED}): **[{s['lo']:+.4f}, {s['hi']:+.4f}]**. Randomization test "
+                f"({N_PERMUTATIONS} sign flips): **p = {s['p']:.4f}** — {sig}.")
+
+
+def preset_means(results: dict, ks: tuple) -> pd.DataFrame:
+    means = {(p, s): t.mean() for (p, s), t in results.items()}
+    df = pd.DataFrame(means).T
+    df.columns = [f"mean NDCG@{c}" for c in ks]
+    return df.rename_axis(["preset", "system"]).reset_index()
+
+
+def preset_spread(results: dict, why: dict, k: int, n=15) -> pd.DataFrame:
+    """Queries whose NDCG@k differs most between presets, with the data's reasons."""
+    rows = []
+    for system in dict.fromkeys(s for _, s in results):
+        wide = pd.concat({p: t[f"ndcg@{k}"] for (p, s), t in results.items() if s == system},
+                         axis=1)
+        spread = wide.max(axis=1) - wide.min(axis=1)
+        wide.insert(0, "spread", spread)
+        wide.insert(0, "system", system)
+        wide["why"] = why[system].reindex(wide.index).fillna("")
+        rows.append(wide)
+    df = pd.concat(rows).rename_axis("qid").reset_index()
+    return df.sort_values("spread", ascending=False, kind="stable").head(n)
+
+
+def playground_link(qrels: Upload, run: Upload, qid: str, settings: Settings,
+                    k: int) -> dict | None:
+    """Query params that open the playground on the query's top-50 (ties ordered as chosen)."""
+    q, _ = load("qrels", qrels)
+    r, _ = load("run", run)
+    opts = settings.opts
+    ties = opts["ties"] if opts["ties"] in ("docid", "optimistic", "pessimistic") else "input"
+    judged = q[q["qid"] == qid].set_index("docid")["relevance"]
+    docs = r[r["qid"] == qid].assign(pos=lambda d: np.arange(len(d)))
+    docs["grade"] = judged.reindex(docs["docid"]).fillna(0).to_numpy()
+    second = {"docid": ("docid", False), "optimistic": ("grade", False),
+              "pessimistic": ("grade", True), "input": ("pos", True)}[ties]
+    docs = docs.sort_values(["score", second[0]], ascending=[False, second[1]], kind="stable")
+    top = docs.head(PLAYGROUND_DEPTH)
+    if top.empty:
+        return None
+    # judged (or retrieved, by the ideal-pool option) relevant documents beyond the list
+    pool_src = judged if opts["ideal_pool"] == "judged" else docs.set_index("docid")["grade"]
+    pool = pool_src.drop(top["docid"], errors="ignore")
+    pool = sorted((g for g in pool if g > 0), reverse=True)[:200]
+    grades = [float(g) for g in top["grade"]]
+    return ranking_query_params(top["docid"].tolist(), grades, k=min(k, len(grades)),
+                                gain=opts["gain"], pool=pool)

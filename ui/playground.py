@@ -1,0 +1,180 @@
+"""Pieces of the playground that lessons reuse: metrics, tables, formula, charts, and the
+"Open in playground" button. Every number comes from ndcg_core."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+import ndcg_core as nc
+from ui.state import fmt_grade, ranking_query_params
+
+PLAYGROUND = "pages/playground.py"
+GAIN_NAMES = {"linear": "linear", "exponential": "exponential"}
+TABLE_COLUMNS = {
+    "position": "position", "label": "item", "relevance": "grade", "gain": "gain",
+    "discount": "discount log2(i+1)", "contribution": "contribution",
+    "cumulative_dcg": "cumulative DCG", "marker": "in top k",
+}
+ACTUAL, IDEAL = "#1f77b4", "#ff7f0e"
+
+
+def gains_of(choice: str):
+    return ("linear", "exponential") if choice == "both" else (choice,)
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def summary(grades: tuple, k: int, gain: str, pool: tuple | None):
+    """DCG@k, IDCG@k, NDCG@k of one ranking under one gain (cached per state)."""
+    ideal = list(pool) if pool else None
+    return (nc.dcg(list(grades), k=k, gain=gain),
+            nc.dcg(sorted(ideal or grades, reverse=True), k=k, gain=gain),
+            nc.ndcg(list(grades), k=k, gain=gain, ideal=ideal))
+
+
+def _styled(table: pd.DataFrame, k: int):
+    df = table.assign(marker=["✓" if c else "· beyond k" for c in table["in_cutoff"]])
+    df = df.drop(columns="in_cutoff").rename(columns=TABLE_COLUMNS)
+    df["grade"] = [fmt_grade(g) for g in df["grade"]]
+    dim = ~table["in_cutoff"].to_numpy()
+
+    def rows(row):
+        style = "color: #8a8f98; font-style: italic" if dim[row.name] else ""
+        return [style] * len(row)
+
+    num = ["gain", "discount log2(i+1)", "contribution", "cumulative DCG"]
+    return df.style.apply(rows, axis=1).format("{:.3f}", subset=num)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def tables(grades: tuple, labels: tuple, k: int, gain: str, pool: tuple | None,
+           pool_labels: tuple = ()):
+    """(actual table, ideal table) as DataFrames, the ideal of the ranking or of the pool."""
+    actual = nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels))
+    if pool:
+        extra = list(pool)[len(grades):]
+        names = list(labels) + (list(pool_labels) or
+                                [f"not retrieved {i + 1}" for i in range(len(extra))])
+        all_grades = list(grades) + extra
+    else:
+        names, all_grades = list(labels), list(grades)
+    order = sorted(range(len(all_grades)), key=lambda i: -all_grades[i])
+    ideal = nc.dcg_table([all_grades[i] for i in order], k=k, gain=gain,
+                         labels=[names[i] for i in order])
+    return actual, ideal
+
+
+def dcg_tables(grades, labels, *, k, gain, pool=None, heading=True):
+    """The ranking's DCG table and its ideal ordering's table, side by side."""
+    actual, ideal = tables(tuple(grades), tuple(labels), k, gain,
+                           tuple(pool) if pool else None)
+    left, right = st.columns(2)
+    with left:
+        if heading:
+            st.markdown(f"**Your ranking** ({gain} gain)")
+        st.dataframe(_styled(actual, k), hide_index=True, width="stretch")
+    with right:
+        if heading:
+            st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if pool else ""))
+        st.dataframe(_styled(ideal, k), hide_index=True, width="stretch")
+    return actual, ideal
+
+
+def formula(grades, *, k, gain, pool=None):
+    """The DCG sum and the NDCG ratio with the numbers substituted."""
+    d, i, n = summary(tuple(grades), k, gain, tuple(pool) if pool else None)
+    terms = []
+    for pos, g in enumerate(list(grades)[:k], start=1):
+        num = fmt_grade(g) if gain == "linear" else f"(2^{{{fmt_grade(g)}}}-1)"
+        terms.append(rf"\frac{{{num}}}{{\log_2 {pos + 1}}}")
+    shown = " + ".join(terms[:8]) + (r" + \cdots" if len(terms) > 8 else "")
+    st.latex(rf"\mathrm{{DCG@{k}}} = {shown} = {d:.3f}")
+    st.latex(rf"\mathrm{{NDCG@{k}}} = \frac{{\mathrm{{DCG@{k}}}}}{{\mathrm{{IDCG@{k}}}}}"
+             rf" = \frac{{{d:.3f}}}{{{i:.3f}}} = {n:.3f}")
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def contribution_chart(grades: tuple, k: int, gain: str, pool: tuple | None) -> dict:
+    ideal_grades = sorted(pool or grades, reverse=True)[: len(grades)]
+    actual = nc.dcg_table(list(grades), k=k, gain=gain)
+    ideal = nc.dcg_table(ideal_grades, k=k, gain=gain)
+    fig = go.Figure([
+        go.Bar(name="your ranking", x=actual["position"], y=actual["contribution"],
+               marker_color=ACTUAL, hovertemplate="position %{x}<br>contribution %{y:.4f}"),
+        go.Bar(name="ideal", x=ideal["position"], y=ideal["contribution"], marker_color=IDEAL,
+               marker_pattern_shape="/", hovertemplate="position %{x}<br>contribution %{y:.4f}"),
+    ])
+    fig.add_vline(x=k + 0.5, line_dash="dash", annotation_text=f"k = {k}")
+    fig.update_layout(title=f"What each position adds to DCG ({gain} gain)", barmode="group",
+                      xaxis_title="position", yaxis_title="gain / discount", height=340,
+                      margin=dict(t=50, b=40, l=40, r=10), legend=dict(orientation="h", y=-0.25))
+    return fig.to_dict()
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def curve_chart(grades: tuple, k: int, pool: tuple | None) -> dict:
+    fig = go.Figure()
+    for gain, dash in (("linear", "solid"), ("exponential", "dot")):
+        c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(pool) if pool else None)
+        fig.add_scatter(x=c["k"], y=c["ndcg"], name=f"{gain} gain", mode="lines+markers",
+                        line_dash=dash, hovertemplate="NDCG@%{x} = %{y:.4f}")
+    fig.add_vline(x=k, line_dash="dash", annotation_text=f"k = {k}")
+    fig.update_layout(title="NDCG@k for every cutoff k", xaxis_title="cutoff k",
+                      yaxis_title="NDCG@k", yaxis_range=[0, 1.05], height=340,
+                      margin=dict(t=50, b=40, l=40, r=10), legend=dict(orientation="h", y=-0.25))
+    return fig.to_dict()
+
+
+def charts(grades, *, k, gain, pool=None):
+    pool = tuple(pool) if pool else None
+    left, right = st.columns(2)
+    with left:
+        st.plotly_chart(contribution_chart(tuple(grades), k, gain, pool), key=None,
+                        config={"displaylogo": False})
+    with right:
+        st.plotly_chart(curve_chart(tuple(grades), k, pool), config={"displaylogo": False})
+
+
+def open_in_playground(labels, grades, *, k=None, gain="linear", pool=(), key: str,
+                       label="Open in playground"):
+    """A button that loads this ranking in the playground (the shareable-link mechanism)."""
+    if st.button(label, key=key, icon=":material/open_in_new:"):
+        st.switch_page(PLAYGROUND, query_params=ranking_query_params(
+            labels, grades, k=k, gain=gain, pool=pool))
+
+
+def headline(figures: dict, k: int, pg):
+    """DCG@k, IDCG@k, NDCG@k as metrics, each with the change the last edit caused."""
+    ss = st.session_state
+    sig = (tuple(pg.grades), k, pg.pool)
+    last = ss.get("pg_last")
+    if not last or last["sig"] != sig:
+        before = last["values"] if last else {}
+        delta = {g: tuple(a - b for a, b in zip(v, before[g])) for g, v in figures.items()
+                 if g in before}
+        ss.pg_last = {"sig": sig, "values": figures, "delta": delta}
+    else:
+        ss.pg_last["values"] = {**last["values"], **figures}
+    delta = ss.pg_last["delta"]
+    for gain, values in figures.items():
+        suffix = f" ({gain})" if len(figures) > 1 else ""
+        for col, name, v, dv in zip(st.columns(3), ("DCG", "IDCG", "NDCG"), values,
+                                    delta.get(gain, (None,) * 3)):
+            col.metric(f"{name}@{k}{suffix}", f"{v:.3f}", border=True,
+                       delta=None if dv is None or abs(dv) < 5e-13 else f"{dv:+.3f}",
+                       help=f"{name}@{k} = {v:.6f} under {gain} gain")
+
+
+def change_note(figures: dict, gains):
+    """With both gains: which of them the last change moved more."""
+    delta = st.session_state.get("pg_last", {}).get("delta", {})
+    if len(gains) < 2 or not all(g in delta for g in gains):
+        return
+    lin, exp = delta["linear"][2], delta["exponential"][2]
+    if abs(lin) < 5e-13 and abs(exp) < 5e-13:
+        return
+    more = "exponential" if abs(exp) > abs(lin) else "linear"
+    st.info(f"Your last change moved NDCG by {lin:+.3f} under linear gain and {exp:+.3f} "
+            f"under exponential gain: it matters more under **{more}** gain.",
+            icon=":material/compare_arrows:")
