@@ -44,7 +44,13 @@ def as_numbers(values, name: str = "relevance") -> np.ndarray:
                     f"{name} at position {i + 1} is {v!r}, not a number: use numbers such as "
                     "0, 1, 2, 3."
                 )
-            out[i] = float(v)
+            try:
+                out[i] = float(v)
+            except OverflowError:  # a Python int beyond the float range, e.g. 10**400
+                raise ValueError(
+                    f"{name} at position {i + 1} is too large for a float: every value must "
+                    "be a finite number."
+                ) from None
     bad = ~np.isfinite(out)
     if bad.any():
         i = int(np.argmax(bad))
@@ -74,7 +80,7 @@ def gains_of(grades: np.ndarray, gain, name: str = "relevance") -> np.ndarray:
     """Turn grades into gains: ``linear`` rel, ``exponential`` 2^rel − 1, or a mapping."""
     gain = check_option("gain", gain)
     if isinstance(gain, Mapping):
-        out = np.empty_like(grades)
+        out = []
         for i, g in enumerate(grades):
             key = int(g) if float(g).is_integer() else g
             if key not in gain:
@@ -82,8 +88,9 @@ def gains_of(grades: np.ndarray, gain, name: str = "relevance") -> np.ndarray:
                     f"{name} at position {i + 1} is {g:g}, a grade the gain mapping does not "
                     f"cover (it maps {sorted(gain)}): add a gain for it."
                 )
-            out[i] = gain[key]
-        return as_numbers(out, "gain mapping values")
+            out.append(gain[key])
+        # checked as given, so a gain such as 'x' or None is named rather than cast
+        return as_numbers(np.asarray(out, dtype=object), "gain mapping values")
     if gain == "linear":
         return grades
     too_big = grades > MAX_EXP_GRADE

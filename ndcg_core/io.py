@@ -8,8 +8,10 @@ file holding ``qid, docid, relevance, score`` serves as both. Ids are kept as st
 
 from __future__ import annotations
 
+import csv
 import io
 import os
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -83,11 +85,37 @@ def _tidy_numbers(nums):
         np.abs(nums) < 2**53) else nums
 
 
+def _too_many_fields(text, name, sep):
+    """Raise ValueError naming the first data line with more fields than the header."""
+    lines = text.splitlines()
+    if sep == ",":
+        reader = csv.reader(io.StringIO(text))
+        rows = ((reader.line_num, fields) for fields in reader)
+    else:
+        rows = ((n, line.split()) for n, line in enumerate(lines, 1))
+    width = None
+    for n, fields in rows:
+        if not any(f.strip() for f in fields):
+            continue
+        if width is None:
+            width = len(fields)
+        elif len(fields) > width:
+            raise ValueError(f"{name} line {n}: expected {width} fields as in the header, "
+                             f"found {len(fields)}: {lines[n - 1].strip()[:120]!r}.")
+    raise ValueError(f"{name} has rows with more fields than its header.")
+
+
 def _read_csv(text, name, required):
     sep = "," if "," in _first_line(text) else r"\s+"
     try:
-        df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, skip_blank_lines=True,
-                         keep_default_na=False)
+        # index_col=False: a first data row with one field more than the header must not
+        # silently turn the qid column into the index and shift every column left
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, skip_blank_lines=True,
+                             keep_default_na=False, index_col=False)
+    except pd.errors.ParserWarning:
+        _too_many_fields(text, name, sep)  # raises ValueError naming the line
     except (pd.errors.ParserError, ValueError) as exc:
         raise ValueError(f"{name} is not a well-formed CSV file: {str(exc).strip()}") from None
     df.columns = [_ALIASES.get(str(c).strip().lower(), str(c).strip().lower())

@@ -15,6 +15,8 @@ and NDCG@k = DCG@k / IDCG@k.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 import pandas as pd
 
@@ -181,7 +183,7 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
     Examples
     --------
     >>> round(ndcg([3, 2, 3, 0, 1, 2], k=4), 4)             # 5.7619 / 6.7541
-    0.8532
+    0.8531
     >>> ndcg([0, 2, 1], scores=[1.0, 1.0, 0.5], k=1)        # tie averaged: (0 + 2) / 2 / 2
     0.5
     """
@@ -263,7 +265,8 @@ def cg(relevance, *, k=None, gain="linear", negative="keep") -> float:
 
 def _binary(relevance, threshold):
     grades = as_numbers(relevance)
-    if not np.isfinite(threshold):
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real) \
+            or not np.isfinite(threshold):
         raise ValueError(f"threshold must be a finite number; got {threshold!r}.")
     return grades >= threshold
 
@@ -309,7 +312,8 @@ def mean_reciprocal_rank(rankings=None, *, ranks=None, k=None, threshold=1) -> f
             if r is None or r == 0:
                 rr.append(0.0)
                 continue
-            if isinstance(r, bool) or not float(r).is_integer() or r < 1:
+            if isinstance(r, (bool, np.bool_)) or not isinstance(r, numbers.Real) \
+                    or not float(r).is_integer() or r < 1:
                 raise ValueError(
                     f"ranks at position {i + 1} is {r!r}: a rank is a whole number ≥ 1 "
                     "(or None for a query with no relevant item)."
@@ -334,8 +338,12 @@ def average_precision(relevance, *, k=None, threshold=1, n_relevant=None) -> flo
     rel = _binary(relevance, threshold)
     rel = rel[:check_k(k, rel.size)]
     hits = np.flatnonzero(rel)
+    if n_relevant is not None and (isinstance(n_relevant, (bool, np.bool_))
+                                   or not isinstance(n_relevant, numbers.Integral)):
+        raise ValueError(f"n_relevant must be a whole number (the relevant items judged for "
+                         f"the query); got {n_relevant!r}.")
     total = int(_binary(relevance, threshold).sum()) if n_relevant is None else n_relevant
-    if isinstance(total, bool) or total < hits.size:
+    if total < hits.size:
         raise ValueError(
             f"n_relevant is {n_relevant!r} but the list holds {hits.size} relevant items."
         )

@@ -8,6 +8,7 @@ the controls are computed once per run from the final state.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -68,8 +69,8 @@ def _set(pg):
     st.session_state.pg_k = pg.cutoff
 
 
-def _on_list_change():
-    value = st.session_state.get(LIST_KEY)
+def _on_list_change(key=LIST_KEY):
+    value = st.session_state.get(key)
     order = value.get("order") if hasattr(value, "get") else getattr(value, "order", None)
     if order:
         _set(S.reorder(st.session_state.pg, order))
@@ -157,11 +158,12 @@ def buttons():
                    args=(action,), width="stretch")
 
 
-def ranked_list(pg: S.Playground):
+def ranked_list(pg: S.Playground, key: str = LIST_KEY):
+    """The draggable list of the shared playground state (usable on any page)."""
     k = pg.cutoff
     items = [{"id": it.id, "label": it.label, "grade": S.fmt_grade(it.grade),
               "dimmed": pos > k} for pos, it in enumerate(pg.items, start=1)]
-    sortable_list(items, key=LIST_KEY, on_change=_on_list_change)
+    sortable_list(items, key=key, on_change=partial(_on_list_change, key))
 
 
 def editor(pg: S.Playground):
