@@ -146,16 +146,17 @@ def settings(pg: S.Playground):
 
 
 def buttons():
-    cols = st.columns(5)
-    for col, (action, label, icon) in zip(cols, [
+    row = st.container(horizontal=True, gap="small")
+    for action, label, icon in [
         ("ideal", "Ideal order", ":material/vertical_align_top:"),
         ("worst", "Worst order", ":material/vertical_align_bottom:"),
         ("reverse", "Reverse", ":material/swap_vert:"),
         ("shuffle", "Shuffle", ":material/shuffle:"),
         ("reset", "Reset", ":material/restart_alt:"),
-    ]):
-        col.button(label, key=f"pg_btn_{action}", icon=icon, on_click=_on_button,
-                   args=(action,), width="stretch")
+    ]:
+        row.button(label, key=f"pg_btn_{action}", icon=icon, on_click=_on_button,
+                   args=(action,), help=f"{label}: reorder the list (seeded shuffle)"
+                   if action == "shuffle" else None)
 
 
 def ranked_list(pg: S.Playground, key: str = LIST_KEY):

@@ -47,6 +47,19 @@ def _styled(table: pd.DataFrame, k: int):
     return df.style.apply(rows, axis=1).format("{:.3f}", subset=num)
 
 
+# short headers on screen; the full names stay in the data and in the tooltips
+_HEADERS = {
+    "position": ("pos.", "position i in the list"),
+    "discount log2(i+1)": ("log₂(i+1)", "discount: the gain at position i is divided by "
+                           "log2(i+1)"),
+    "contribution": ("contrib.", "contribution = gain / log2(i+1)"),
+    "cumulative DCG": ("cum. DCG", "cumulative DCG: DCG@i, the sum of contributions so far"),
+    "in top k": ("top k", "✓ counts in DCG@k; '· beyond k' rows are past the cutoff"),
+}
+COLUMN_CONFIG = {name: st.column_config.Column(label, help=help_)
+                 for name, (label, help_) in _HEADERS.items()}
+
+
 @st.cache_data(max_entries=256, show_spinner=False)
 def tables(grades: tuple, labels: tuple, k: int, gain: str, pool: tuple | None,
            pool_labels: tuple = ()):
@@ -73,11 +86,13 @@ def dcg_tables(grades, labels, *, k, gain, pool=None, heading=True):
     with left:
         if heading:
             st.markdown(f"**Your ranking** ({gain} gain)")
-        st.dataframe(_styled(actual, k), hide_index=True, width="stretch")
+        st.dataframe(_styled(actual, k), hide_index=True, width="stretch",
+                     column_config=COLUMN_CONFIG)
     with right:
         if heading:
             st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if pool else ""))
-        st.dataframe(_styled(ideal, k), hide_index=True, width="stretch")
+        st.dataframe(_styled(ideal, k), hide_index=True, width="stretch",
+                     column_config=COLUMN_CONFIG)
     return actual, ideal
 
 

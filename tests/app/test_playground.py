@@ -1,0 +1,183 @@
+"""The playground page under AppTest: what a learner reads after each change."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core as nc
+from ui import state as S
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+DEFAULT = [3, 2, 3, 0, 1, 2]  # document 000's ranking
+
+
+def open_playground(query_params=None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in (query_params or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def metrics(at) -> dict:
+    return {m.label: float(m.value) for m in at.metric}
+
+
+def dcg_table(at, which=0):
+    """The n-th DCG table on the page (the editor is a dataframe too, without 'item')."""
+    tables = [d.value for d in at.dataframe if "item" in d.value.columns]
+    return tables[which]
+
+
+def editor_key(at) -> str:
+    return f"pg_editor_{at.session_state['pg_editor_ver']}"
+
+
+def test_default_ranking_is_document_000_with_ndcg_0_961():
+    """The page opens on doc 000: DCG@6 6.861, IDCG@6 7.141, NDCG@6 0.961."""
+    at = open_playground()
+    assert metrics(at) == {"DCG@6": 6.861, "IDCG@6": 7.141, "NDCG@6": 0.961}
+    assert [it.label for it in at.session_state["pg"].items] == list(S.DEFAULT_LABELS)
+
+
+def test_both_gains_show_linear_0_961_and_exponential_0_949():
+    """With gain 'both', the linear and exponential figures stand side by side."""
+    at = open_playground()
+    at.radio(key="pg_gain").set_value("both").run()
+    m = metrics(at)
+    assert m["NDCG@6 (linear)"] == 0.961
+    assert m["NDCG@6 (exponential)"] == 0.949
+
+
+def test_reordering_through_session_state_updates_every_figure():
+    """Moving Doc D (grade 0) to the top changes DCG, NDCG, the tables and the formula."""
+    at = open_playground()
+    pg = at.session_state["pg"]
+    ids = [it.id for it in pg.items]
+    at.session_state["pg"] = S.reorder(pg, [ids[3]] + ids[:3] + ids[4:])
+    at.run()
+    grades = [0, 3, 2, 3, 1, 2]
+    m = metrics(at)
+    assert m["NDCG@6"] == round(nc.ndcg(grades), 3)
+    assert m["DCG@6"] == round(nc.dcg(grades), 3)
+    table = dcg_table(at)
+    assert list(table["item"][:2]) == ["Doc D", "Doc A"]
+    assert f"{nc.ndcg(grades):.3f}" in at.latex[1].value
+    # the move's effect is the metric's delta
+    assert at.metric[2].delta == f"{nc.ndcg(grades) - nc.ndcg(DEFAULT):+.3f}"
+
+
+def test_ideal_button_gives_ndcg_1_and_reset_restores():
+    """'Ideal order' sorts by grade (NDCG 1); 'Reset' returns to the opening ranking."""
+    at = open_playground()
+    at.button(key="pg_btn_ideal").click().run()
+    assert metrics(at)["NDCG@6"] == 1.0
+    at.button(key="pg_btn_worst").click().run()
+    assert metrics(at)["NDCG@6"] == round(nc.ndcg([0, 1, 2, 2, 3, 3]), 3)
+    at.button(key="pg_btn_reset").click().run()
+    assert metrics(at)["NDCG@6"] == 0.961
+
+
+def test_cutoff_4_matches_the_issue_example():
+    """k = 4: NDCG@4 = 5.762 / 6.754 = 0.853, and rows past k are marked."""
+    at = open_playground()
+    at.slider(key="pg_k").set_value(4).run()
+    assert metrics(at) == {"DCG@4": 5.762, "IDCG@4": 6.754, "NDCG@4": 0.853}
+    assert "5.762" in at.latex[1].value and "6.754" in at.latex[1].value
+    assert list(dcg_table(at)["in top k"]) == ["✓"] * 4 + ["· beyond k"] * 2
+
+
+def test_exponential_gain_changes_the_numbers():
+    at = open_playground()
+    at.radio(key="pg_gain").set_value("exponential").run()
+    assert metrics(at)["DCG@6"] == round(nc.dcg(DEFAULT, gain="exponential"), 3)
+
+
+def test_judged_but_not_retrieved_pool_raises_idcg():
+    """Two judged items the ranking missed (grades 3, 2) enter the ideal only."""
+    at = open_playground()
+    at.text_input(key="pg_pool_text").input("3, 2").run()
+    pool = DEFAULT + [3, 2]
+    m = metrics(at)
+    assert m["IDCG@6"] == round(nc.idcg(pool, k=6), 3)
+    assert m["DCG@6"] == round(nc.dcg(DEFAULT), 3)
+    assert m["NDCG@6"] == round(nc.ndcg(DEFAULT, k=6, ideal=pool), 3)
+    assert m["IDCG@6"] > 7.141
+
+
+def test_bad_pool_text_shows_a_message_and_keeps_the_text():
+    at = open_playground()
+    at.text_input(key="pg_pool_text").input("3, two").run()
+    assert not at.exception
+    assert any("not a number" in e.value for e in at.error)
+    assert at.text_input(key="pg_pool_text").value == "3, two"
+
+
+def test_editing_a_grade_keeps_the_order():
+    """Regrading Doc D to 3 in the editor keeps every item where it was."""
+    at = open_playground()
+    at.button(key="pg_btn_reverse").click().run()  # a user order: F E D C B A
+    at.session_state[editor_key(at)] = {
+        "edited_rows": {3: {"grade": 3}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    pg = at.session_state["pg"]
+    assert pg.labels == ["Doc F", "Doc E", "Doc D", "Doc C", "Doc B", "Doc A"]
+    assert pg.grades == [2, 1, 0, 3, 2, 3][:3] + [3] + [2, 3]
+    assert metrics(at)["NDCG@6"] == round(nc.ndcg(pg.grades), 3)
+
+
+def test_adding_and_removing_rows_through_the_editor():
+    at = open_playground()
+    at.session_state[editor_key(at)] = {
+        "edited_rows": {}, "added_rows": [{"label": "Doc G", "grade": 3}],
+        "deleted_rows": [0]}
+    at.run()
+    pg = at.session_state["pg"]
+    assert pg.labels == ["Doc B", "Doc C", "Doc D", "Doc E", "Doc F", "Doc G"]
+    assert metrics(at)["NDCG@6"] == round(nc.ndcg([2, 3, 0, 1, 2, 3]), 3)
+
+
+def test_a_cleared_grade_shows_an_error_and_keeps_the_rows():
+    """A blank grade is refused with a message; every row the user typed stays."""
+    at = open_playground()
+    at.session_state[editor_key(at)] = {
+        "edited_rows": {2: {"grade": None}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    assert any("position 3" in e.value for e in at.error)
+    assert len(at.session_state["pg"].items) == 6
+    assert not at.metric
+
+
+def test_query_params_restore_a_shared_ranking():
+    """A copied link reopens the same ranking, k and gain."""
+    params = S.ranking_query_params(["x", "y", "z"], [1, 3, 2], k=2, gain="exponential")
+    at = open_playground(params)
+    pg = at.session_state["pg"]
+    assert pg.labels == ["x", "y", "z"] and pg.grades == [1, 3, 2]
+    assert metrics(at)["NDCG@2"] == round(nc.ndcg([1, 3, 2], k=2, gain="exponential"), 3)
+
+
+def test_state_is_written_back_to_the_url():
+    at = open_playground()
+    at.slider(key="pg_k").set_value(3).run()
+    assert at.query_params["k"] in ("3", ["3"])
+    assert at.query_params["g"] in ("3,2,3,0,1,2", ["3,2,3,0,1,2"])
+
+
+@pytest.mark.parametrize("params, reason", [
+    ({"g": "3,abc,1"}, "not a number"),
+    ({"g": "3,2", "l": ["a"]}, "1 labels but 2 grades"),
+    ({"g": "3,2", "k": "9"}, "k = '9'"),
+    ({"g": "3,2", "gain": "cubic"}, "gain 'cubic'"),
+    ({"g": "3,9", "scale": "0-3"}, "outside"),
+    ({"g": "nan,1"}, "not a finite number"),
+    ({"g": ""}, "empty"),
+])
+def test_tampered_links_fall_back_to_the_default_with_a_notice(params, reason):
+    at = open_playground(params)
+    assert not at.exception
+    assert any(reason in w.value for w in at.warning), [w.value for w in at.warning]
+    assert metrics(at)["NDCG@6"] == 0.961
