@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -33,18 +34,41 @@ def summary(grades: tuple, k: int, gain: str, pool: tuple | None):
             nc.ndcg(list(grades), k=k, gain=gain, ideal=ideal))
 
 
-def _styled(table: pd.DataFrame, k: int):
-    df = table.assign(marker=["✓" if c else "· beyond k" for c in table["in_cutoff"]])
-    df = df.drop(columns="in_cutoff").rename(columns=TABLE_COLUMNS)
+NUMERIC = ["gain", "discount log2(i+1)", "contribution", "cumulative DCG"]
+DIM = [("color", "#6b7280"), ("font-style", "italic")]
+
+
+def _display(table: pd.DataFrame):
+    """A DCG table as shown: renamed columns, a text marker for rows past k (so colour is not
+    the only signal), and which rows to dim."""
+    inside = table["in_cutoff"].to_numpy()
+    df = table.assign(marker=np.where(inside, "✓", "· beyond k")).drop(columns="in_cutoff")
+    df = df.rename(columns=TABLE_COLUMNS)
     df["grade"] = [fmt_grade(g) for g in df["grade"]]
-    dim = ~table["in_cutoff"].to_numpy()
+    return df, np.flatnonzero(~inside).tolist()
 
-    def rows(row):
-        style = "color: #8a8f98; font-style: italic" if dim[row.name] else ""
-        return [style] * len(row)
 
-    num = ["gain", "discount log2(i+1)", "contribution", "cumulative DCG"]
-    return df.style.apply(rows, axis=1).format("{:.3f}", subset=num)
+def _styled(shown):
+    """A pandas Styler that dims the rows past k, built without Styler's renderer.
+
+    st.dataframe reads a Styler through ``_compute()`` and ``_translate()`` (cell CSS and
+    display texts). Rendering those with pandas costs ~10 ms per small table, most of the
+    playground's rerun; we hand Streamlit just the cell CSS, precomputed, and leave number
+    formatting to the column config (3 decimals).
+    """
+    df, dim_rows = shown
+    styler = df.style
+    ncols = df.shape[1]
+    translated = {
+        "body": [],
+        "cellstyle": [{"props": DIM, "selectors": [f"row{r}_col{c}" for r in dim_rows
+                                                   for c in range(ncols)]}] if dim_rows
+        else [],
+        "table_styles": [],
+    }
+    styler._compute = lambda: styler
+    styler._translate = lambda *args, **kwargs: translated
+    return styler
 
 
 # short headers on screen; the full names stay in the data and in the tooltips
@@ -56,8 +80,12 @@ _HEADERS = {
     "cumulative DCG": ("cum. DCG", "cumulative DCG: DCG@i, the sum of contributions so far"),
     "in top k": ("top k", "✓ counts in DCG@k; '· beyond k' rows are past the cutoff"),
 }
-COLUMN_CONFIG = {name: st.column_config.Column(label, help=help_)
-                 for name, (label, help_) in _HEADERS.items()}
+COLUMN_CONFIG = {
+    name: (st.column_config.NumberColumn(label, help=help_, format="%.3f") if name in NUMERIC
+           else st.column_config.Column(label, help=help_))
+    for name, (label, help_) in _HEADERS.items()}
+COLUMN_CONFIG |= {name: st.column_config.NumberColumn(name, format="%.3f")
+                  for name in NUMERIC if name not in COLUMN_CONFIG}
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -78,22 +106,28 @@ def tables(grades: tuple, labels: tuple, k: int, gain: str, pool: tuple | None,
     return actual, ideal
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _display_tables(grades: tuple, labels: tuple, k: int, gain: str, pool: tuple | None):
+    actual, ideal = tables(grades, labels, k, gain, pool)
+    return _display(actual), _display(ideal)
+
+
 def dcg_tables(grades, labels, *, k, gain, pool=None, heading=True):
     """The ranking's DCG table and its ideal ordering's table, side by side."""
-    actual, ideal = tables(tuple(grades), tuple(labels), k, gain,
-                           tuple(pool) if pool else None)
+    actual, ideal = _display_tables(tuple(grades), tuple(labels), k, gain,
+                                    tuple(pool) if pool else None)
     left, right = st.columns(2)
     with left:
         if heading:
             st.markdown(f"**Your ranking** ({gain} gain)")
-        st.dataframe(_styled(actual, k), hide_index=True, width="stretch",
+        st.dataframe(_styled(actual), hide_index=True, width="stretch",
                      column_config=COLUMN_CONFIG)
     with right:
         if heading:
             st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if pool else ""))
-        st.dataframe(_styled(ideal, k), hide_index=True, width="stretch",
+        st.dataframe(_styled(ideal), hide_index=True, width="stretch",
                      column_config=COLUMN_CONFIG)
-    return actual, ideal
+    return tables(tuple(grades), tuple(labels), k, gain, tuple(pool) if pool else None)
 
 
 def formula(grades, *, k, gain, pool=None):
@@ -109,8 +143,10 @@ def formula(grades, *, k, gain, pool=None):
              rf" = \frac{{{d:.3f}}}{{{i:.3f}}} = {n:.3f}")
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def contribution_chart(grades: tuple, k: int, gain: str, pool: tuple | None) -> dict:
+# Figures are cached as objects (cache_resource: no copy). st.plotly_chart re-validates a dict
+# through plotly's validators (~18 ms); a Figure object only needs to_dict (~2 ms).
+@st.cache_resource(max_entries=256, show_spinner=False)
+def contribution_chart(grades: tuple, k: int, gain: str, pool: tuple | None) -> go.Figure:
     ideal_grades = sorted(pool or grades, reverse=True)[: len(grades)]
     actual = nc.dcg_table(list(grades), k=k, gain=gain)
     ideal = nc.dcg_table(ideal_grades, k=k, gain=gain)
@@ -124,11 +160,11 @@ def contribution_chart(grades: tuple, k: int, gain: str, pool: tuple | None) -> 
     fig.update_layout(title=f"What each position adds to DCG ({gain} gain)", barmode="group",
                       xaxis_title="position", yaxis_title="gain / discount", height=340,
                       margin=dict(t=50, b=40, l=40, r=10), legend=dict(orientation="h", y=-0.25))
-    return fig.to_dict()
+    return fig
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def curve_chart(grades: tuple, k: int, pool: tuple | None) -> dict:
+@st.cache_resource(max_entries=256, show_spinner=False)
+def curve_chart(grades: tuple, k: int, pool: tuple | None) -> go.Figure:
     fig = go.Figure()
     for gain, dash in (("linear", "solid"), ("exponential", "dot")):
         c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(pool) if pool else None)
@@ -138,7 +174,7 @@ def curve_chart(grades: tuple, k: int, pool: tuple | None) -> dict:
     fig.update_layout(title="NDCG@k for every cutoff k", xaxis_title="cutoff k",
                       yaxis_title="NDCG@k", yaxis_range=[0, 1.05], height=340,
                       margin=dict(t=50, b=40, l=40, r=10), legend=dict(orientation="h", y=-0.25))
-    return fig.to_dict()
+    return fig
 
 
 def charts(grades, *, k, gain, pool=None):
@@ -193,3 +229,12 @@ def change_note(figures: dict, gains):
     st.info(f"Your last change moved NDCG by {lin:+.3f} under linear gain and {exp:+.3f} "
             f"under exponential gain: it matters more under **{more}** gain.",
             icon=":material/compare_arrows:")
+
+
+def one_table(grades, labels, *, k, gain, pool=None, ideal=False):
+    """One of :func:`dcg_tables`' two tables on its own: the ranking's, or (``ideal=True``)
+    its ideal ordering's — for lessons that show them one step at a time."""
+    actual, best = _display_tables(tuple(grades), tuple(labels), k, gain,
+                                   tuple(pool) if pool else None)
+    st.dataframe(_styled(best if ideal else actual), hide_index=True, width="stretch",
+                 column_config=COLUMN_CONFIG)

@@ -167,7 +167,7 @@ _CSS = """
 _JS = r"""
 const INSTANCES = new WeakMap();  // root element -> per-instance state
 const THRESHOLD_PX = 5;           // movement before a press becomes a drag
-const EDGE_PX = 48;               // auto-scroll zone at the scroll box edges
+const EDGE_PX = 72;               // auto-scroll zone at the scroll box edges
 const MAX_SCROLL_STEP = 18;       // px per frame
 
 function el(tag, className, text) {
@@ -355,6 +355,7 @@ function startDrag(inst, p) {
   for (const child of p.row.childNodes) ghost.appendChild(child.cloneNode(true));
   ghost.style.height = `${p.row.offsetHeight}px`;
   p.ghostPos = ghost.querySelector(".ndcg-pos");  // shows the drop position
+  p.ghostCut = ghost.querySelector(".ndcg-cut");  // and whether it is beyond k
   inst.wrap.appendChild(ghost);
   p.ghost = ghost;
   p.row.classList.add("is-dragging");
@@ -371,6 +372,7 @@ function updateDrag(inst, p) {
   const to = gap > p.from ? gap - 1 : gap;
   if (to === p.from) {
     p.ghostPos.textContent = String(p.from + 1);
+    p.ghostCut.textContent = inst.items[p.from].dimmed ? "beyond k" : "";
     inst.indicator.classList.remove("is-visible");
     return;
   }
@@ -379,6 +381,7 @@ function updateDrag(inst, p) {
     : gap >= n ? p.bottoms[n - 1] + 2
     : (p.bottoms[gap - 1] + p.tops[gap]) / 2;
   p.ghostPos.textContent = String(to + 1);
+  p.ghostCut.textContent = inst.items[to].dimmed ? "beyond k" : "";
   inst.indicator.style.transform = `translateY(${lineY}px)`;
   inst.indicator.classList.add("is-visible");
 }

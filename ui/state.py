@@ -80,12 +80,16 @@ def fmt_grade(g) -> str:
 # ----------------------------------------------------------------- moves
 
 def reorder(state: Playground, ids) -> Playground:
-    """Put the items in the order of ``ids`` (must be a permutation of the current ids)."""
+    """Put the items in the order of ``ids``. Unknown ids are ignored and items that ``ids``
+    lacks keep their relative order after the others (a report can lag one edit behind)."""
     by_id = {it.id: it for it in state.items}
-    ids = list(ids)
-    if sorted(ids) != sorted(by_id):
-        return state
-    return replace(state, items=tuple(by_id[i] for i in ids))
+    seen, items = set(), []
+    for i in ids:
+        if i in by_id and i not in seen:
+            seen.add(i)
+            items.append(by_id[i])
+    items += [it for it in state.items if it.id not in seen]
+    return replace(state, items=tuple(items))
 
 
 def _sort_key(it):

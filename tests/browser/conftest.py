@@ -1,0 +1,210 @@
+"""Fixtures for browser tests: Streamlit servers and a headless Chromium.
+
+- ``start_app(path)``: start ``streamlit run <path>`` once per session (path is
+  relative to the repo root or absolute) and return its base URL.
+- ``app_url``: base URL of the main ``app.py``.
+- ``browser`` (session) and ``page`` (a new context per test).
+- ``open_app(page, url)`` loads a page and waits for its first run;
+  ``wait_idle(page)`` waits until the script has finished its rerun.
+
+Playwright's own browser download does not work here: Chromium comes from
+Debian (``/usr/bin/chromium``, override with ``NDCG_CHROMIUM``). A missing
+browser or a server that does not start fails the test; nothing is skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("NDCG_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SERVER_START_TIMEOUT_S = 60
+IDLE_SELECTOR = "[data-testid='stApp'][data-test-script-state='notRunning']"
+# First page load fetches the JS bundles: 4-7 s on two cores.
+FIRST_LOAD_TIMEOUT_MS = 45_000
+RERUN_TIMEOUT_MS = 15_000
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server and its children (it leads its own process group)."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def streamlit_server(
+    app: str | Path, log_dir: Path, extra_args: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """Run ``streamlit run app`` on a free local port; yield its base URL.
+
+    ``extra_args`` go after the standard flags, e.g. ``("--theme.base", "dark")``.
+    """
+    app_path = Path(app)
+    if not app_path.is_absolute():
+        app_path = REPO_ROOT / app_path
+    if not app_path.is_file():
+        pytest.fail(f"Streamlit app not found: {app_path}")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path = log_dir / f"streamlit-{app_path.stem}-{port}.log"
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", str(app_path),
+        "--server.headless", "true",
+        "--server.port", str(port),
+        "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+        *extra_args,
+    ]
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"streamlit exited with code {proc.returncode} for {app_path}:\n"
+                    f"{_tail(log_path)}"
+                )
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"streamlit did not answer {url}/_stcore/health within "
+                    f"{SERVER_START_TIMEOUT_S} s:\n{_tail(log_path)}"
+                )
+            time.sleep(0.2)
+        yield url
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def start_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str | Path], str]]:
+    """Factory: ``start_app("tests/apps/x.py")`` returns the URL of a server for that file.
+
+    One server per file for the whole session; each test's fresh browser
+    context still gets a fresh Streamlit session (empty st.session_state).
+    """
+    log_dir = tmp_path_factory.mktemp("streamlit-logs")
+    stack = contextlib.ExitStack()
+    urls: dict[Path, str] = {}
+
+    def _start(app: str | Path) -> str:
+        path = Path(app) if Path(app).is_absolute() else REPO_ROOT / app
+        path = path.resolve()
+        if path not in urls:
+            urls[path] = stack.enter_context(streamlit_server(path, log_dir))
+        return urls[path]
+
+    with stack:
+        yield _start
+
+
+@pytest.fixture(scope="session")
+def app_url(start_app: Callable[[str | Path], str]) -> str:
+    """Base URL of the main app (app.py)."""
+    return start_app("app.py")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}. Install Debian's chromium package "
+            "(apt-get install chromium) or set NDCG_CHROMIUM to a Chromium binary; "
+            "Playwright's own browser download does not work here."
+        )
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(RERUN_TIMEOUT_MS)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def wait_idle_on(page: Page, timeout_ms: int = RERUN_TIMEOUT_MS, settle_ms: int = 150) -> None:
+    """Wait until the script has finished running, then a short settle.
+
+    The settle before lets a just-triggered rerun flip the state to 'running'
+    first; the one after lets the frontend paint what the run sent.
+    """
+    page.wait_for_timeout(settle_ms)
+    page.wait_for_selector(IDLE_SELECTOR, timeout=timeout_ms)
+    page.wait_for_timeout(settle_ms)
+
+
+def open_app_on(page: Page, url: str) -> None:
+    """Load ``url`` and wait for the first script run to finish."""
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
+    wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
+
+
+@pytest.fixture
+def wait_idle() -> Callable[..., None]:
+    """``wait_idle(page)``: wait for the current rerun to finish."""
+    return wait_idle_on
+
+
+@pytest.fixture
+def open_app() -> Callable[[Page, str], None]:
+    """``open_app(page, url)``: load a Streamlit page and wait for its first run."""
+    return open_app_on
