@@ -141,12 +141,48 @@ def _group_ranks(q):
 
 
 def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
+    """DCG@c per query for every cutoff c; rows with zero gain add nothing and are dropped."""
+    nz = gains != 0
+    q, ranks, gains = q[nz], ranks[nz], gains[nz]
     maxrank = int(ranks.max()) if ranks.size else 1
     w = gains / denominators(maxrank, discount, base)[ranks - 1]
     out = {}
     for c in cutoffs:
         sel = w if c is None else np.where(ranks <= c, w, 0.0)
         out[c] = np.bincount(q, weights=sel, minlength=nq)
+    return out
+
+
+def _ideal_at(q, gains, cutoffs, nq, discount, base):
+    """IDCG@c per query: the DCG of each query's gains sorted descending.
+
+    Gains usually take a handful of values, so no row sort is needed: count the items of
+    each gain level per query; the level's items fill ranks ``start+1 .. end`` and add
+    ``gain * (D[end] - D[start])`` with D the cumulative discount.
+    """
+    codes, levels = pd.factorize(gains)
+    n_levels = len(levels)
+    if n_levels == 0:
+        return {c: np.zeros(nq) for c in cutoffs}
+    if n_levels > 64 or nq * n_levels > 20_000_000:
+        order = _sort_rows(q, gains)
+        qs = q[order]
+        return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
+    by_gain = np.argsort(-levels, kind="stable")
+    level_of = np.empty(n_levels, np.int64)
+    level_of[by_gain] = np.arange(n_levels)
+    counts = np.bincount(q.astype(np.int64) * n_levels + level_of[codes],
+                         minlength=nq * n_levels).reshape(nq, n_levels)
+    ends = np.cumsum(counts, axis=1)
+    starts = ends - counts
+    longest = int(ends[:, -1].max())
+    cum = np.r_[0.0, np.cumsum(1.0 / denominators(max(longest, 1), discount, base))]
+    level_gain = np.asarray(levels, dtype=np.float64)[by_gain]
+    out = {}
+    for c in cutoffs:
+        cap = longest if c is None else min(c, longest)
+        e, b = np.minimum(ends, cap), np.minimum(starts, cap)
+        out[c] = (cum[e] - cum[b]) @ level_gain
     return out
 
 
@@ -210,10 +246,11 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     nq, nd = len(quniq), max(len(duniq), 1)
     jkey = jq.astype(np.int64) * nd + jd
     rkey = rq_.astype(np.int64) * nd + rd_
-    _duplicates(jkey, qrels, "qrels")
-    _duplicates(rkey, run, "run")
     jorder = np.argsort(jkey)
     jsorted = jkey[jorder]
+    if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
+        _duplicates(jkey, qrels, "qrels")  # names the first repeated row
+    _duplicates(rkey, run, "run")
 
     judged_gain = _gains(grades, gain, negative, qrels)
     judged_q = np.zeros(nq, bool)
@@ -246,9 +283,7 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
         iq, ig = jq, judged_gain
     else:
         iq, ig = rq_, g
-    iorder = _sort_rows(iq, ig)
-    iq, ig = iq[iorder], ig[iorder]
-    idcgs = _dcg_at(iq, _group_ranks(iq), ig, cutoffs, nq, discount, base)
+    idcgs = _ideal_at(iq, ig, cutoffs, nq, discount, base)
 
     evaluated = judged_q & (in_run | (missing == "zero"))
     result = {}
