@@ -29,8 +29,8 @@ _QRELS = ("qid", "docid", "relevance")
 _RUN = ("qid", "docid", "score")
 
 
-def _read_text(source) -> tuple[str, str]:
-    """Return (text, name) from a path or a file object (text or bytes)."""
+def _read_bytes(source) -> tuple[bytes, str]:
+    """Return (raw bytes without a UTF-8 BOM, name) from a path or a file object."""
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         with open(source, "rb") as fh:
@@ -43,19 +43,24 @@ def _read_text(source) -> tuple[str, str]:
     else:
         raise ValueError(f"expected a file path or an open file; got {type(source).__name__}.")
     if isinstance(raw, str):
-        text = raw
-    else:
-        if b"\x00" in raw[:8192]:
-            raise ValueError(f"{name} is not a text file (it holds binary data): upload a TREC "
-                             "or CSV text file.")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise ValueError(f"{name} is not UTF-8 text (byte {exc.start} cannot be decoded): "
-                             "save it as UTF-8 and upload it again.") from None
-    if not text.strip():
+        raw = raw.encode("utf-8")
+    if b"\x00" in raw[:8192]:
+        raise ValueError(f"{name} is not a text file (it holds binary data): upload a TREC "
+                         "or CSV text file.")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    if not raw.strip():
         raise ValueError(f"{name} is empty: it holds no lines to read.")
-    return text, name
+    return raw, name
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ValueError(f"{name} is not UTF-8 text (line {line}, byte {exc.start} cannot be "
+                         "decoded): save it as UTF-8 and upload it again.") from None
 
 
 def _first_line(text):
@@ -153,32 +158,39 @@ def _slow_lines(text, name, fields, what):
     return rows, lines
 
 
-def _read_trec(text, name, kind):
+def _read_trec(raw, name, kind):
     if kind == "qrels":
         fields, what, cols, num = 4, "qid iteration docid relevance", [0, 2, 3], 3
+        width = 5  # one column more, to catch a fifth field
     else:
         fields, what, cols, num = 6, "qid Q0 docid rank score tag", [0, 2, 4], 4
+        width = 6  # trec_eval ignores anything after the tag
+    dtype = {c: str for c in range(width)}
+    dtype[num] = np.float64
     df = None
     try:
-        df = pd.read_csv(io.StringIO(text), sep=r"\s+", header=None, dtype=str,
-                         keep_default_na=False, engine="c")
-        if df.shape[1] != fields or (df.iloc[:, :fields] == "").to_numpy().any():
+        df = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=range(width),
+                         usecols=range(width), dtype=dtype, keep_default_na=False,
+                         na_values=[], engine="c", encoding="utf-8")
+        text_cols = [c for c in range(fields) if c != num]
+        if (df[num].isna().any() or any((df[c] == "").any() for c in text_cols)
+                or (width > fields and (df[fields] != "").any())
+                or not np.isfinite(df[num].to_numpy()).all()):
             df = None
-    except (pd.errors.ParserError, ValueError):
+    except (pd.errors.ParserError, ValueError, UnicodeDecodeError):
         df = None
     if df is None:
+        # the slow path: parse line by line to name the first bad line
+        text = _decode(raw, name)
         rows, lines = _slow_lines(text, name, fields, what)
         df = pd.DataFrame(rows)
+        values = df.iloc[:, num]
+        nums = _finite(values, "relevance" if kind == "qrels" else "score",
+                       np.asarray(lines), name)
     else:
-        lines = None
-    values = df.iloc[:, num]
-    nums = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
-    if not np.isfinite(nums).all():
-        if lines is None:
-            lines = [i for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        _finite(values, "relevance" if kind == "qrels" else "score", np.asarray(lines), name)
-    out = pd.DataFrame({"qid": df.iloc[:, cols[0]].astype(str).to_numpy(),
-                        "docid": df.iloc[:, cols[1]].astype(str).to_numpy()})
+        nums = df[num].to_numpy()
+    out = pd.DataFrame({"qid": df.iloc[:, cols[0]].to_numpy(),
+                        "docid": df.iloc[:, cols[1]].to_numpy()})
     if kind == "qrels":
         out["relevance"] = _tidy_numbers(nums)
     else:
@@ -187,17 +199,18 @@ def _read_trec(text, name, kind):
 
 
 def _read(source, kind):
-    text, name = _read_text(source)
+    raw, name = _read_bytes(source)
+    head = raw[:65536].decode("utf-8", errors="replace")
     required = _QRELS if kind == "qrels" else _RUN
-    if _is_header(_first_line(text)):
-        out = _read_csv(text, name, required)
+    if _is_header(_first_line(head)):
+        out = _read_csv(_decode(raw, name), name, required)
         if kind == "qrels":
             out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
         return out
-    if "," in _first_line(text):
+    if "," in _first_line(head):
         raise ValueError(f"{name} looks like CSV but its first line is not a header: start "
                          f"it with '{','.join(required)}'.")
-    return _read_trec(text, name, kind)
+    return _read_trec(raw, name, kind)
 
 
 def read_qrels(source) -> pd.DataFrame:
