@@ -165,16 +165,19 @@ def _read_trec(raw, name, kind):
     else:
         fields, what, cols, num = 6, "qid Q0 docid rank score tag", [0, 2, 4], 4
         width = 6  # trec_eval ignores anything after the tag
-    dtype = {c: str for c in range(width)}
+    # read only what is needed: ids, the number, and the last field (empty when a line is
+    # short, since missing fields can only be trailing ones)
+    last = width - 1
+    use = sorted({cols[0], cols[1], num, last})
+    dtype = {c: str for c in use}
     dtype[num] = np.float64
     df = None
     try:
         df = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=range(width),
-                         usecols=range(width), dtype=dtype, keep_default_na=False,
-                         na_values=[], engine="c", encoding="utf-8")
-        text_cols = [c for c in range(fields) if c != num]
-        if (df[num].isna().any() or any((df[c] == "").any() for c in text_cols)
-                or (width > fields and (df[fields] != "").any())
+                         usecols=use, dtype=dtype, keep_default_na=False, na_values=[],
+                         engine="c", encoding="utf-8")
+        short_or_long = df[last].eq("").any() if width == fields else df[last].ne("").any()
+        if (short_or_long or df[num].isna().any()
                 or not np.isfinite(df[num].to_numpy()).all()):
             df = None
     except (pd.errors.ParserError, ValueError, UnicodeDecodeError):
@@ -189,8 +192,7 @@ def _read_trec(raw, name, kind):
                        np.asarray(lines), name)
     else:
         nums = df[num].to_numpy()
-    out = pd.DataFrame({"qid": df.iloc[:, cols[0]].to_numpy(),
-                        "docid": df.iloc[:, cols[1]].to_numpy()})
+    out = pd.DataFrame({"qid": df[cols[0]].astype(str), "docid": df[cols[1]].astype(str)})
     if kind == "qrels":
         out["relevance"] = _tidy_numbers(nums)
     else:
