@@ -1,0 +1,286 @@
+"""Comparison helpers of the lesson pages: the library presets panel, the worked examples of
+lesson 05 (conventions) side by side, and the metrics of lesson 06 (beyond NDCG).
+
+The ``*_table`` and ``*_metrics`` functions are plain pandas (testable without a page); the
+functions that draw take ``st`` calls and are marked so. Every number comes from ndcg_core.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import ndcg_core as nc
+from ui.state import fmt_grade
+
+BASELINE = "trec_eval"
+PRESET_NAMES = {"trec_eval": "trec_eval", "sklearn": "scikit-learn", "lightgbm": "LightGBM",
+                "xgboost": "XGBoost", "ranx": "ranx"}
+PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool")
+HIGHLIGHT = "background-color: rgba(255, 171, 0, 0.28)"
+REFUSES = "refuses: "
+
+
+def fmt(x, digits=6) -> str:
+    return "—" if x is None or not math.isfinite(x) else f"{x:.{digits}f}"
+
+
+def missing_grades(grades) -> list[int]:
+    """1-based positions whose grade is empty (the editor allows a row without one)."""
+    return [i for i, g in enumerate(grades, start=1)
+            if g is None or (isinstance(g, float) and math.isnan(g))]
+
+
+# ------------------------------------------------------------------ library presets
+
+def one_query(grades, pool=()):
+    """(qrels, run) of one query: the list's items scored n − position (rank 1 highest), and
+    the judged-but-not-retrieved ``pool`` in the qrels only."""
+    n = len(grades)
+    ids = [f"d{i:03d}" for i in range(1, n + 1)]
+    unretrieved = [f"u{i:03d}" for i in range(1, len(pool) + 1)]
+    qrels = pd.DataFrame({"qid": ["q"] * (n + len(pool)), "docid": ids + unretrieved,
+                          "relevance": [float(g) for g in list(grades) + list(pool)]})
+    run = pd.DataFrame({"qid": ["q"] * n, "docid": ids,
+                        "score": [float(n - i) for i in range(n)]})
+    return qrels, run
+
+
+def _scores(qrels, run, k, preset, **override):
+    t = nc.evaluate(qrels, run, k=k, convention=preset, details=True, **override)
+    return tuple(float(t[c].iloc[0]) for c in (f"dcg@{k}", f"idcg@{k}", f"ndcg@{k}"))
+
+
+def presets_table(grades, k: int, pool=()) -> pd.DataFrame:
+    """One row per library preset: the options it sets (from CONVENTIONS), DCG@k, IDCG@k and
+    NDCG@k of the list under it, and which of its options move NDCG away from trec_eval's.
+
+    Values are text with 6 decimals; a preset that refuses the input shows
+    ``"refuses: <the engine's message>"``.
+    """
+    qrels, run = one_query(grades, pool)
+    base = _scores(qrels, run, k, BASELINE)
+    rows = []
+    for preset, name in PRESET_NAMES.items():
+        opts = nc.CONVENTIONS[preset]
+        try:
+            d, i, n = _scores(qrels, run, k, preset)
+            row = {f"NDCG@{k}": fmt(n), f"DCG@{k}": fmt(d), f"IDCG@{k}": fmt(i)}
+        except ValueError as exc:
+            row = {f"NDCG@{k}": REFUSES + str(exc), f"DCG@{k}": "—", f"IDCG@{k}": "—"}
+            n = None
+        row = {"preset": name, **row, **{nc.OPTIONS[o].label: opts[o] for o in PRESET_OPTIONS}}
+        why = []
+        for o in PRESET_OPTIONS:
+            if opts[o] == nc.CONVENTIONS[BASELINE][o]:
+                continue
+            try:
+                moved = _scores(qrels, run, k, BASELINE, **{o: opts[o]})[2]
+            except ValueError:
+                moved = None
+            if moved is None or not math.isclose(moved, base[2], abs_tol=1e-12):
+                why.append(f"{nc.OPTIONS[o].label.lower()} = {opts[o]}")
+        row["why it differs from trec_eval"] = "; ".join(why) if n is None or not \
+            math.isclose(n, base[2], abs_tol=1e-12) else ""
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("preset")
+
+
+def differs_from_baseline(table: pd.DataFrame) -> pd.DataFrame:
+    """True where a cell differs from the trec_eval row (the last column is left out)."""
+    base = table.loc[PRESET_NAMES[BASELINE]]
+    mask = table.ne(base, axis=1)
+    mask.iloc[:, -1] = False
+    return mask
+
+
+def presets_panel(pg, k: int):
+    """Draws: the playground list under every library preset, differences highlighted."""
+    if missing_grades(pg.grades):
+        st.error("Some items of the playground list have no grade yet: give every item a "
+                 "grade in the playground to compare the presets.", icon=":material/error:")
+        return None
+    table = presets_table(pg.grades, k, pg.pool)
+    mask = differs_from_baseline(table)
+    styled = table.style.apply(lambda _: np.where(mask, HIGHLIGHT, ""), axis=None)
+    shown = ", ".join(f"{lab} ({fmt_grade(g)})" for lab, g in zip(pg.labels, pg.grades))
+    st.caption(f"Ranked list: {shown}; k = {k}" + (
+        f"; judged but not retrieved: {', '.join(fmt_grade(g) for g in pg.pool)}"
+        if pg.pool else "") + ". Highlighted cells differ from trec_eval.")
+    st.dataframe(styled, width="stretch", key="cv_presets_table", column_config={
+        f"NDCG@{k}": st.column_config.Column(help="Refusals show the engine's message."),
+        "why it differs from trec_eval": st.column_config.Column(width="medium")})
+    st.page_link("pages/playground.py", label="Change the list in the playground",
+                 icon=":material/swap_vert:")
+    return table
+
+
+# ------------------------------------------------------------------ lesson 05 examples
+
+def _describe(option: str, value: str) -> str:
+    return nc.OPTIONS[option].choices[value]
+
+
+def tie_order(labels, scores, order, rule) -> str:
+    """The ranked order as text; with averaging, tied items are joined by "=" (shared slot)."""
+    parts = []
+    for i in order:
+        if parts and rule == "average" and scores[i] == scores[parts[-1][0]]:
+            parts[-1][1].append(str(labels[i]))
+        else:
+            parts.append((i, [str(labels[i])]))
+    return " > ".join(" = ".join(names) for _, names in parts)
+
+
+def ties_table(docids, grades, scores, k: int) -> pd.DataFrame:
+    """NDCG@k and at full depth of the tie example under every tie rule of OPTIONS['ties']."""
+    rows = []
+    for rule in nc.OPTIONS["ties"].choices:
+        kw = dict(scores=list(scores), ties=rule, docids=list(docids))
+        table = nc.dcg_table(list(grades), labels=list(range(len(grades))), **kw)
+        rows.append({"rule": rule, "ranked order": tie_order(docids, list(scores),
+                                                             table["label"].astype(int), rule),
+                     f"NDCG@{k}": nc.ndcg(list(grades), k=k, **kw),
+                     "full depth": nc.ndcg(list(grades), **kw),
+                     "used by / what it does": _describe("ties", rule)})
+    return pd.DataFrame(rows)
+
+
+ZERO_QRELS = pd.DataFrame({"qid": ["q1"] * 3 + ["q2"] * 3,
+                           "docid": ["d1", "d2", "d3", "d4", "d5", "d6"],
+                           "relevance": [2.0, 0.0, 1.0, 0.0, 0.0, 0.0]})
+ZERO_RUN = pd.DataFrame({"qid": ["q1"] * 3 + ["q2"] * 3,
+                         "docid": ["d1", "d2", "d3", "d4", "d5", "d6"],
+                         "score": [3.0, 2.0, 1.0, 3.0, 2.0, 1.0]})
+
+
+def zero_idcg_table() -> pd.DataFrame:
+    """q1 [2, 0, 1] and an all-zero q2 under each zero-IDCG rule: per query and the mean."""
+    rows = []
+    for rule in nc.OPTIONS["zero_idcg"].choices:
+        t = nc.evaluate(ZERO_QRELS, ZERO_RUN, k=None, zero_idcg=rule)["ndcg"]
+        rows.append({"rule": rule, "q1": t["q1"], "q2 (all zero)": t["q2"], "mean": t.mean(),
+                     "queries in the mean": int(t.notna().sum()),
+                     "used by / what it does": _describe("zero_idcg", rule)})
+    return pd.DataFrame(rows)
+
+
+def negative_table(grades, k: int) -> tuple[pd.DataFrame, str | None]:
+    """Each negative-grade rule on ``grades``: values, or the engine's error message."""
+    rows, message = [], None
+    for rule in nc.OPTIONS["negative"].choices:
+        row = {"rule": rule, "used by / what it does": _describe("negative", rule)}
+        try:
+            row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule), 4),
+                        f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule), 4),
+                        f"NDCG@{k}": fmt(nc.ndcg(grades, k=k, negative=rule)),
+                        "full depth": fmt(nc.ndcg(grades, negative=rule))})
+        except ValueError as exc:
+            message = str(exc)
+            row.update({f"DCG@{k}": "error", f"IDCG@{k}": "error", f"NDCG@{k}": "error",
+                        "full depth": "error"})
+        rows.append(row)
+    return pd.DataFrame(rows), message
+
+
+def log_base_table(grades, base: float) -> pd.DataFrame:
+    """DCG, IDCG and NDCG (full depth) under each discount of OPTIONS['discount']."""
+    rows = []
+    for discount in nc.OPTIONS["discount"].choices:
+        kw = dict(discount=discount, base=base)
+        rows.append({"discount": discount + (f" (b = {base:g})" if discount == "jarvelin"
+                                             else ""),
+                     "DCG": nc.dcg(grades, **kw), "IDCG": nc.idcg(grades, **kw),
+                     "NDCG": nc.ndcg(grades, **kw),
+                     "what it is": _describe("discount", discount)})
+    return pd.DataFrame(rows)
+
+
+def discount_weights(n: int, base: float) -> pd.DataFrame:
+    """Weight 1 / d(i) of ranks 1..n under each discount (a grade-1 item's contribution)."""
+    return pd.DataFrame({d: nc.dcg_table([1] * n, discount=d, base=base)["contribution"]
+                         .to_numpy() for d in nc.OPTIONS["discount"].choices},
+                        index=pd.RangeIndex(1, n + 1, name="rank"))
+
+
+UNLABELED_QRELS = pd.DataFrame({"qid": ["q", "q"], "docid": ["d1", "d2"],
+                                "relevance": [3.0, 2.0]})
+UNLABELED_RUN = pd.DataFrame({"qid": ["q"] * 3, "docid": ["d1", "dX", "d2"],
+                              "score": [3.0, 2.0, 1.0]})
+
+
+def unlabeled_table() -> pd.DataFrame:
+    """The run d1, dX, d2 (dX never judged): unjudged as 0, or dropped (a condensed list)."""
+    rows = []
+    for rule, run in (("count as grade 0 (trec_eval default)", UNLABELED_RUN),
+                      ("drop unjudged items (condensed list, trec_eval -J)",
+                       UNLABELED_RUN[UNLABELED_RUN["docid"] != "dX"])):
+        t = nc.evaluate(UNLABELED_QRELS, run, k=None, details=True).iloc[0]
+        rows.append({"rule": rule, "ranked": " > ".join(run["docid"]), "DCG": t["dcg"],
+                     "IDCG": t["idcg"], "NDCG": t["ndcg"]})
+    return pd.DataFrame(rows)
+
+
+# name -> (transform, strictly increasing?)
+TRANSFORMS = {
+    "exp(s)": (np.exp, True),
+    "10·s + 3": (lambda s: 10 * s + 3, True),
+    "s³": (lambda s: s ** 3, True),
+    "sigmoid(s)": (lambda s: 1 / (1 + np.exp(-s)), True),
+    "round to 1 decimal": (lambda s: np.round(s, 1), False),
+    "−s (decreasing)": (lambda s: -s, False),
+}
+MONOTONE_EXAMPLE = dict(labels=["d1", "d2", "d3", "d4", "d5", "d6"], grades=[2, 0, 3, 1, 0, 2],
+                        scores=[0.92, 0.51, 0.49, 0.30, 0.18, 0.05])
+
+
+def transform_table(name: str, k: int, example=MONOTONE_EXAMPLE):
+    """(per-item table, NDCG@k before, NDCG@k after) for one score transform (ties averaged)."""
+    f, _ = TRANSFORMS[name]
+    s = np.asarray(example["scores"], float)
+    t = f(s)
+    rank = lambda v: pd.Series(-v).rank(method="min").astype(int).to_numpy()  # noqa: E731
+    items = pd.DataFrame({"item": example["labels"], "grade": example["grades"], "score": s,
+                          "rank": rank(s), name: t, "rank after": rank(t)})
+    before = nc.ndcg(example["grades"], scores=list(s), k=k)
+    after = nc.ndcg(example["grades"], scores=list(t), k=k)
+    return items, before, after
+
+
+# ------------------------------------------------------------------ lesson 06 metrics
+
+def beyond_metrics(grades, *, k: int, threshold: float, gain: str, pool=()) -> list[tuple]:
+    """(name, value, what it looks at) of CG, Precision, RR, AP and NDCG for one list.
+
+    The judged-but-not-retrieved ``pool`` counts in AP's number of relevant items and in
+    NDCG's ideal, as in trec_eval.
+    """
+    judged = list(grades) + list(pool)
+    n_rel = sum(1 for g in judged if g >= threshold)
+    ideal = judged if pool else None
+    return [
+        (f"CG@{k}", nc.cg(grades, k=k, gain=gain),
+         f"sum of the top-{k} gains ({gain} gain), blind to their order"),
+        (f"Precision@{k}", nc.precision_at_k(grades, k=k, threshold=threshold),
+         f"share of the top {k} with grade ≥ {threshold:g}"),
+        ("Reciprocal rank", nc.reciprocal_rank(grades, threshold=threshold),
+         f"1 / rank of the first item with grade ≥ {threshold:g}"),
+        ("Average precision", nc.average_precision(grades, threshold=threshold,
+                                                   n_relevant=n_rel),
+         f"mean precision at each relevant item; {n_rel} relevant judged"),
+        (f"NDCG@{k}", nc.ndcg(grades, k=k, gain=gain, ideal=ideal),
+         f"graded gains, log discount, over the ideal ({gain} gain)"),
+    ]
+
+
+def steepness(n: int = 10) -> pd.DataFrame:
+    """A single relevant item at rank r: reciprocal rank vs NDCG (full depth), r = 1..n."""
+    rows = []
+    for r in range(1, n + 1):
+        ranking = [0] * (r - 1) + [1]
+        rows.append({"rank": r, "reciprocal rank": nc.reciprocal_rank(ranking),
+                     "NDCG": nc.ndcg(ranking)})
+    return pd.DataFrame(rows)
