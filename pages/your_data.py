@@ -18,11 +18,17 @@ if not settings.ks:
 qrels, runs = inputs
 runs = tuple(runs.items())
 tables, errors = D.evaluate_runs(qrels, runs, settings.ks, settings.preset, settings.options)
-for system, err in errors.items():
-    st.error(f"**{system}** cannot be evaluated. {D.md(err)}", icon=":material/error:")
+for err, systems in D.by_message(errors).items():
+    st.error(f"**{' and '.join(systems)}** cannot be evaluated. {D.md(err)}",
+             icon=":material/error:")
 if not tables:
     st.stop()
 runs = tuple((s, up) for s, up in runs if s in tables)
+if all(t.empty for t in tables.values()):
+    st.warning("No judged query appears in the run: check that both files use the same query "
+               "ids.", icon=":material/warning:")
+    D.show_coverage(tables, settings)
+    st.stop()
 
 D.show_means(tables, settings.ks)
 D.show_coverage(tables, settings)
@@ -32,42 +38,44 @@ if st.session_state.get("yd_k") not in settings.ks:
 k = st.segmented_control("Cutoff for the tables and charts below", settings.ks, key="yd_k",
                          format_func=lambda c: f"NDCG@{c}", required=True)
 two = len(tables) == 2
-tabs = st.tabs(["Per query", "Charts"] + (["A vs B"] if two else []) + ["What changed?"])
+# Only the open tab is computed and drawn: switching tabs reruns, and the others cost nothing.
+names = ["Per query", "Charts"] + (["A vs B"] if two else []) + ["What changed?"]
+tab = dict(zip(names, st.tabs(names, key=D.TAB_KEY, on_change="rerun")))
 
-with tabs[0]:
-    table = D.per_query_table(tables, settings.ks, k)
-    find = st.text_input("Find queries", key="yd_find", placeholder="part of a query id")
-    shown = table[table["qid"].str.contains(find, regex=False)] if find else table
-    st.dataframe(shown, hide_index=True, width="stretch", key="yd_table",
-                 column_config={c: st.column_config.NumberColumn(format="%.4f")
-                                for c in table.columns if "DCG" in c})
-    st.download_button("Download the table (CSV)", lambda: table.to_csv(index=False),
-                       file_name="ndcg_per_query.csv", mime="text/csv", key="yd_download",
-                       icon=":material/download:", on_click="ignore")
-    st.subheader("Open a query in the playground")
-    c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
-    qid = c1.selectbox("Query", table["qid"], key="yd_open_qid")
-    system = c2.selectbox("Run", [s for s, _ in runs], key="yd_open_run")
-    if c3.button("Open in playground", key="yd_open", icon=":material/open_in_new:"):
-        params = D.playground_link(qrels, dict(runs)[system], qid, settings, k)
-        if params is None:
-            st.warning(f"{system} retrieved nothing for this query: no ranking to open.")
-        else:
-            st.switch_page("pages/playground.py", query_params=params)
-    st.caption(f"Its top {D.PLAYGROUND_DEPTH} documents (ids as labels, grades from the "
-               "judgments, unjudged as 0) in the playground, the remaining relevant "
-               "documents kept as its judged pool.")
+if tab["Per query"].open:
+    with tab["Per query"]:
+        table = D.per_query_table(tables, settings.ks, k)
+        find = st.text_input("Find queries", key="yd_find", placeholder="part of a query id")
+        shown = table[table["qid"].str.contains(find, regex=False)] if find else table
+        st.dataframe(shown, hide_index=True, width="stretch", key="yd_table",
+                     column_config=D.decimals(table, like="DCG"))
+        st.download_button("Download the table (CSV)", lambda: table.to_csv(index=False),
+                           file_name="ndcg_per_query.csv", mime="text/csv", key="yd_download",
+                           icon=":material/download:", on_click="ignore")
+        st.subheader("Open a query in the playground")
+        c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
+        qid = c1.selectbox("Query", table["qid"], key="yd_open_qid")
+        system = c2.selectbox("Run", [s for s, _ in runs], key="yd_open_run")
+        if c3.button("Open in playground", key="yd_open", icon=":material/open_in_new:"):
+            params = D.playground_link(qrels, dict(runs)[system], qid, settings, k)
+            if params is None:
+                st.warning(f"{system} retrieved nothing for this query: no ranking to open.")
+            else:
+                st.switch_page("pages/playground.py", query_params=params)
+        st.caption(f"Its top {D.PLAYGROUND_DEPTH} documents (ids as labels, grades from the "
+                   "judgments, unjudged as 0), the other relevant documents as its judged pool.")
 
-with tabs[1]:
-    left, right = st.columns(2)
-    left.plotly_chart(D.histogram(tables, k), key="yd_hist")
-    kmax = max(D.CURVE_MAX, max(settings.ks))
-    right.plotly_chart(D.curve_chart(D.curves(qrels, runs, kmax, settings.preset,
-                                              settings.options)), key="yd_curve")
-    st.caption("Solid lines: linear gain; dashed: exponential gain; the other options as set.")
+if tab["Charts"].open:
+    with tab["Charts"]:
+        left, right = st.columns(2)
+        left.plotly_chart(D.histogram(tables, k), key="yd_hist")
+        kmax = max(D.CURVE_MAX, max(settings.ks))
+        right.plotly_chart(D.curve_chart(D.curves(qrels, runs, kmax, settings)),
+                           key="yd_curve")
+        st.caption("Solid lines: linear gain; dashed: exponential gain; other options as set.")
 
-if two:
-    with tabs[2]:
+if two and tab["A vs B"].open:
+    with tab["A vs B"]:
         pairs = D.paired(tables, k)
         if len(pairs) < 2:
             st.info("The two runs share fewer than two evaluated queries: nothing to compare.")
@@ -75,19 +83,24 @@ if two:
             D.show_comparison(pairs, k)
             left, right = st.columns(2)
             left.plotly_chart(D.scatter(pairs, k), key="yd_scatter")
+            moved = D.most_changed(pairs, k)
             right.markdown("**The queries that changed most**")
-            right.dataframe(D.most_changed(pairs, k), hide_index=True, width="stretch",
-                            key="yd_moved")
+            right.dataframe(moved, hide_index=True, width="stretch", key="yd_moved",
+                            column_config=D.decimals(moved))
 
-with tabs[-1]:
-    results, perrors = D.under_presets(qrels, runs, settings.ks, settings.opts["missing"])
-    st.markdown("**Mean NDCG under every preset** (the same files, the missing-query rule "
-                "as chosen)")
-    st.dataframe(D.preset_means(results, settings.ks), hide_index=True, key="yd_presets")
-    for (preset, system), err in perrors.items():
-        st.caption(f"{preset} refuses {system}: {D.md(err)}")
-    why = {s: D.reasons(qrels, up, k) for s, up in runs}
-    st.markdown(f"**The queries whose NDCG@{k} differs most between presets**, and what in "
-                "the data makes them differ")
-    st.dataframe(D.preset_spread(results, why, k), hide_index=True, width="stretch",
-                 key="yd_spread")
+if tab["What changed?"].open:
+    with tab["What changed?"]:
+        results, perrors = D.under_presets(qrels, runs, settings.ks, settings.opts["missing"])
+        st.markdown("**Mean NDCG under every preset**: the same files, the missing-query rule "
+                    "as chosen.")
+        means = D.preset_means(results, settings.ks)
+        st.dataframe(means, hide_index=True, key="yd_presets", column_config=D.decimals(means))
+        for (preset, system), err in perrors.items():
+            st.caption(f"{preset} refuses {system}: {D.md(err)}")
+        why = {s: D.reasons(D.query_facts(qrels, up), k) for s, up in runs}
+        spread = D.preset_spread(results, why, k)
+        st.markdown(f"**The queries whose NDCG@{k} differs most between presets**, and what "
+                    "in the data makes them differ.")
+        st.dataframe(spread, hide_index=True, width="stretch", key="yd_spread",
+                     column_config=D.decimals(spread) | {"why": st.column_config.TextColumn(
+                         "why (from the data)", width="large")})

@@ -29,6 +29,7 @@ from ui.state import ranking_query_params
 SAMPLES = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_FILES = {"qrels": "qrels.txt", "run_a": "system_a.run", "run_b": "system_b.run"}
 FILES_KEY = "yd_files"
+TAB_KEY = "yd_tab"  # the open tab's name; tests set it to open a tab
 SLOTS = {"qrels": "Judgments (qrels)", "run_a": "Run A", "run_b": "Run B (optional)"}
 SYSTEMS = {"run_a": "System A", "run_b": "System B"}
 SLOT_HELP = {
@@ -112,7 +113,9 @@ def check(kind: str, up: Upload):
     df, err = load(kind, up)
     if err:
         return None, err
-    what = (f"{df['qid'].nunique():,} queries, {len(df):,} lines")
+    if df.empty:
+        return None, f"{up.name} has a header but no data lines."
+    what = f"{df['qid'].nunique():,} queries, {len(df):,} lines"
     if kind == "qrels":
         what += f", grades {df['relevance'].min():g} to {df['relevance'].max():g}"
     return what, None
@@ -120,19 +123,25 @@ def check(kind: str, up: Upload):
 
 def _has_scores(up: Upload) -> bool:
     head = up.data[:4096].decode("utf-8-sig", "replace").lstrip().split("\n", 1)[0]
-    return "score" in [t.strip().strip('"').lower() for t in head.split(",")]
+    return "score" in [t.strip('"').lower() for t in re.split(r"[,\s]+", head)]
 
 
 def _load_sample():
     st.session_state[FILES_KEY] = {
         slot: {"name": name, "data": (SAMPLES / name).read_bytes()}
         for slot, name in SAMPLE_FILES.items()}
-    st.session_state.yd_gen = st.session_state.get("yd_gen", 0) + 1  # empties the uploaders
+    _new_uploaders()
+
+
+def _new_uploaders():
+    """Fresh (empty) upload widgets: new keys, and the old files' bytes let go."""
+    st.session_state.yd_gen = st.session_state.get("yd_gen", 0) + 1
+    st.session_state.pop("yd_memo", None)
 
 
 def _clear():
     st.session_state[FILES_KEY] = {}
-    st.session_state.yd_gen = st.session_state.get("yd_gen", 0) + 1
+    _new_uploaders()
 
 
 def _from_widget(slot, f) -> Upload:
@@ -153,13 +162,13 @@ def input_panel():
     injected = {slot: Upload.of(v["name"], v["data"])
                 for slot, v in (st.session_state.get(FILES_KEY) or {}).items() if v}
     files = widgets or injected
-    left, right = st.columns([3, 1])
-    left.caption(f"Up to {st.get_option('server.maxUploadSize')} MB per file. Nothing to "
-                 "upload? Load the bundled sample: 50 queries graded 0–3, two systems.")
-    b1, b2 = right.columns(2)
+    b1, b2, note = st.columns([1.2, 0.6, 4], vertical_alignment="center")
     b1.button("Load the sample", key="yd_sample", on_click=_load_sample, type="primary",
-              icon=":material/dataset:")
-    b2.button("Clear", key="yd_clear", on_click=_clear, disabled=not files)
+              icon=":material/dataset:", width="stretch")
+    b2.button("Clear", key="yd_clear", on_click=_clear, disabled=not files, width="stretch")
+    note.caption(f"The sample: 50 queries graded 0–3, two systems. Your own files: TREC or "
+                 f"CSV, up to {st.get_option('server.maxUploadSize')} MB each; uploaded files "
+                 "replace the sample.")
     if "qrels" not in files:
         st.info("Upload judgments and a run, or load the sample, to see NDCG per query.",
                 icon=":material/upload_file:")
@@ -244,9 +253,22 @@ def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: t
     return tables, errors
 
 
-@st.cache_data(show_spinner="Computing NDCG@1 … NDCG@k …", hash_funcs=_HASH, max_entries=16)
-def curves(qrels: Upload, runs: tuple, kmax: int, preset: str, options: tuple) -> pd.DataFrame:
+def by_message(errors: dict) -> dict:
+    """{message: [systems]}: a judgments problem is told once, not once per run."""
+    out = {}
+    for system, err in errors.items():
+        out.setdefault(err, []).append(system)
+    return out
+
+
+def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.DataFrame:
     """Mean NDCG@k for k = 1..kmax, per system and per gain (long format)."""
+    others = tuple((n, v) for n, v in settings.options if n != "gain")  # both gains drawn
+    return _curves(qrels, runs, kmax, settings.preset, others)
+
+
+@st.cache_data(show_spinner="Computing NDCG@1 … NDCG@k …", hash_funcs=_HASH, max_entries=16)
+def _curves(qrels: Upload, runs: tuple, kmax: int, preset: str, options: tuple):
     q, _ = load("qrels", qrels)
     rows = []
     for system, up in runs:
@@ -277,31 +299,69 @@ def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str):
     return out, errors
 
 
-@st.cache_data(show_spinner=False, hash_funcs=_HASH, max_entries=16)
-def reasons(qrels: Upload, run: Upload, k: int) -> pd.Series:
-    """Per query, what in the data makes conventions disagree (one text per query)."""
+def _codes(a: pd.Series, b: pd.Series):
+    """One integer code per distinct id across both columns (Arrow strings stay Arrow)."""
+    codes, uniques = pd.concat([a, b], ignore_index=True).factorize()
+    return codes[: len(a)], codes[len(a):], uniques
+
+
+@st.cache_data(show_spinner="Looking at ties and judgments …", hash_funcs=_HASH,
+               max_entries=16)
+def query_facts(qrels: Upload, run: Upload) -> pd.DataFrame:
+    """Per judged query, the facts that make conventions disagree (vectorised, no loop).
+
+    ``first_tie``: the best rank of a group of tied scores holding documents of different
+    grades (inf if none); ``min_grade``/``max_grade``; ``unretrieved``: relevant judged
+    documents the run does not retrieve.
+    """
     q, _ = load("qrels", qrels)
     r, _ = load("run", run)
-    grade = q.set_index(["qid", "docid"])["relevance"]
-    r = r.assign(grade=grade.reindex(pd.MultiIndex.from_frame(r[["qid", "docid"]]))
-                 .fillna(0).to_numpy()).sort_values(["qid", "score"], ascending=[True, False],
-                                                    kind="stable")
-    r["rank"] = r.groupby("qid").cumcount() + 1
-    tie = r.groupby(["qid", "score"])
-    mixed = (tie["grade"].transform("nunique") > 1) & (tie["rank"].transform("min") <= k)
-    by_q = q.groupby("qid")["relevance"]
-    found = pd.MultiIndex.from_frame(q[["qid", "docid"]]).isin(
-        pd.MultiIndex.from_frame(r[["qid", "docid"]]))
-    flags = pd.DataFrame({
-        f"tied scores in the top {k} between documents of different grades":
-            mixed.groupby(r["qid"]).any(),
-        "all judgments are 0 (ideal DCG is 0)": by_q.max() <= 0,
-        "relevant documents not retrieved": ((q["relevance"] > 0) & ~found).groupby(
-            q["qid"]).any(),
-        "negative grades": by_q.min() < 0,
-        "grades above 1 (linear and exponential gain differ)": by_q.max() > 1,
-    }).fillna(False).astype(bool)
-    return flags.apply(lambda row: "; ".join(c for c, v in row.items() if v), axis=1)
+    jq, rq, qids = _codes(q["qid"], r["qid"])
+    jd, rd, docids = _codes(q["docid"], r["docid"])
+    nq, nd = len(qids), len(docids)
+    rel = q["relevance"].to_numpy(float)
+    jkey, rkey = jq.astype(np.int64) * nd + jd, rq.astype(np.int64) * nd + rd
+    jorder = np.argsort(jkey, kind="stable")
+    pos = np.minimum(np.searchsorted(jkey[jorder], rkey), len(jkey) - 1)
+    hit = jkey[jorder][pos] == rkey
+    grade = np.where(hit, rel[jorder[pos]], 0.0)  # unjudged count as 0
+    # rank within each query by score descending; groups of equal scores
+    score = r["score"].to_numpy(float)
+    levels, inv = np.unique(-score, return_inverse=True)  # one packed key: np.lexsort is slow
+    order = np.argsort(rq.astype(np.int64) * len(levels) + inv, kind="stable")
+    qs, ss, gs = rq[order], score[order], grade[order]
+    newq = np.r_[True, qs[1:] != qs[:-1]]
+    rank = np.arange(qs.size) - np.flatnonzero(newq)[np.cumsum(newq) - 1] + 1
+    starts = np.flatnonzero(newq | np.r_[True, ss[1:] != ss[:-1]])
+    first_tie = np.full(nq, np.inf)
+    if starts.size:
+        mixed = np.maximum.reduceat(gs, starts) != np.minimum.reduceat(gs, starts)
+        np.minimum.at(first_tie, qs[starts][mixed], rank[starts][mixed])
+    max_g, min_g = np.full(nq, -np.inf), np.full(nq, np.inf)
+    np.maximum.at(max_g, jq, rel)
+    np.minimum.at(min_g, jq, rel)
+    found = np.isin(jkey, rkey)
+    unretrieved = np.bincount(jq, weights=(rel > 0) & ~found, minlength=nq)
+    judged = np.unique(jq)
+    return pd.DataFrame({"first_tie": first_tie[judged], "min_grade": min_g[judged],
+                         "max_grade": max_g[judged],
+                         "unretrieved": unretrieved[judged].astype(int)},
+                        index=pd.Index(np.asarray(qids[judged], object), name="qid"))
+
+
+def reasons(facts: pd.DataFrame, k: int) -> pd.Series:
+    """Per query, the reasons as text: what in the data makes the presets disagree at k."""
+    flags = {
+        f"tied scores in the top {k} (documents of different grades)": facts["first_tie"] <= k,
+        "all judgments 0 (ideal DCG = 0)": facts["max_grade"] <= 0,
+        "relevant documents not retrieved": facts["unretrieved"] > 0,
+        "negative grades": facts["min_grade"] < 0,
+        "grades above 1 (the gain matters)": facts["max_grade"] > 1,
+    }
+    text = pd.Series("", index=facts.index)
+    for label, flag in flags.items():
+        text = text.where(~flag, text + label + "; ")
+    return text.str.rstrip("; ")
 
 
 # ------------------------------------------------------------------ statistics
@@ -316,9 +376,15 @@ def paired_stats(a: np.ndarray, b: np.ndarray, n_boot=N_BOOTSTRAP, n_perm=N_PERM
     chunk = max(1, 2_000_000 // max(n, 1))  # bounds memory for large query sets
     boot = np.concatenate([d[rng.integers(0, n, size=(min(chunk, n_boot - i), n))].mean(1)
                            for i in range(0, n_boot, chunk)])
-    # randomization (sign-flip) test: under H0 each difference is equally likely ±
-    flips = np.concatenate([np.where(rng.random((min(chunk, n_perm - i), n)) < 0.5, -d, d)
-                            .mean(1) for i in range(0, n_perm, chunk)])
+    # randomization (sign-flip) test: under H0 each difference is equally likely ±.
+    # A flipped mean is (2·Σ kept − Σ all) / n; random bits come 8 to a byte.
+    flips = []
+    for i in range(0, n_perm, chunk):
+        m = min(chunk, n_perm - i)
+        bits = np.unpackbits(rng.integers(0, 256, size=(m, (n + 7) // 8), dtype=np.uint8),
+                             axis=1, count=n)
+        flips.append((2.0 * (bits @ d) - d.sum()) / n)
+    flips = np.concatenate(flips)
     obs = d.mean()
     p = (np.sum(np.abs(flips) >= abs(obs) - 1e-12) + 1) / (n_perm + 1)
     lo, hi = np.percentile(boot, [2.5, 97.5])
@@ -398,7 +464,8 @@ def scatter(pairs: pd.DataFrame, k: int) -> go.Figure:
                     line=dict(color="grey", dash="dot"), hoverinfo="skip")
     fig.add_scatter(x=pairs[a], y=pairs[b], mode="markers", name="queries",
                     text=_hover(pairs.index), hovertemplate="%{text}<br>A %{x:.4f}<br>"
-                    "B %{y:.4f}<extra></extra>", marker=dict(size=8, opacity=0.7))
+                    "B %{y:.4f}<extra></extra>",
+                    marker=dict(size=8, opacity=0.7, color=COLORS["System B"]))
     return _layout(fig, title=dict(text=f"NDCG@{k} per query: above the line B wins"),
                    xaxis=dict(title=dict(text=f"{a} NDCG@{k}")),
                    yaxis=dict(title=dict(text=f"{b} NDCG@{k}")))
@@ -409,18 +476,22 @@ def scatter(pairs: pd.DataFrame, k: int) -> go.Figure:
 def show_coverage(tables: dict, settings: Settings):
     """Say which queries are left out or counted as 0, and why (evaluate's attrs)."""
     rule = settings.opts["missing"]
+    notes = {}
     for system, t in tables.items():
-        unjudged, missing = t.attrs["unjudged_queries"], t.attrs["missing_queries"]
-        if unjudged:
-            st.caption(f"{system}: {len(unjudged)} retrieved quer"
-                       f"{'y has' if len(unjudged) == 1 else 'ies have'} no judgments and "
-                       f"{'is' if len(unjudged) == 1 else 'are'} left out: {listing(unjudged)}")
-        if missing:
+        for what in ("unjudged_queries", "missing_queries"):
+            if t.attrs[what]:
+                notes.setdefault((what, tuple(t.attrs[what])), []).append(system)
+    for (what, ids), systems in notes.items():
+        one = len(ids) == 1
+        if what == "unjudged_queries":
+            text = (f"{len(ids)} retrieved quer{'y has' if one else 'ies have'} no judgments "
+                    f"and {'is' if one else 'are'} left out")
+        else:
             how = ("scored 0 and counted in the mean" if rule == "zero" else
-                   "left out of the mean (choose “scores 0” to count them)")
-            st.caption(f"{system}: {len(missing)} judged quer"
-                       f"{'y is' if len(missing) == 1 else 'ies are'} not in the run, {how}: "
-                       f"{listing(missing)}")
+                   "left out of the mean (choose “scores 0” to count "
+                   f"{'it' if one else 'them'})")
+            text = f"{len(ids)} judged quer{'y is' if one else 'ies are'} not in the run, {how}"
+        st.caption(f"{' and '.join(systems)}: {text}: {listing(ids)}")
 
 
 def show_means(tables: dict, ks: tuple):
@@ -430,7 +501,8 @@ def show_means(tables: dict, ks: tuple):
         cols = st.columns(len(ks))
         for col, k in zip(cols, ks):
             v = t[f"ndcg@{k}"]
-            delta = None if base is None else f"{v.mean() - base[k]:+.4f} vs A"
+            diff = np.nan if base is None else v.mean() - base[k]
+            delta = f"{diff:+.4f} vs A" if np.isfinite(diff) else None
             col.metric(f"{system} · mean NDCG@{k}", fmt(v.mean()), delta=delta, border=True,
                        help=f"Mean over {int(v.notna().sum())} queries.")
         base = base or {k: t[f"ndcg@{k}"].mean() for k in ks}
@@ -452,10 +524,18 @@ def show_comparison(pairs: pd.DataFrame, k: int):
 
 
 def preset_means(results: dict, ks: tuple) -> pd.DataFrame:
-    means = {(p, s): t.mean() for (p, s), t in results.items()}
-    df = pd.DataFrame(means).T
-    df.columns = [f"mean NDCG@{c}" for c in ks]
-    return df.rename_axis(["preset", "system"]).reset_index()
+    """One row per preset, one column per system and cutoff: the means side by side."""
+    rows = {}
+    for (preset, system), t in results.items():
+        for c in ks:
+            rows.setdefault(preset, {})[f"{system} NDCG@{c}"] = t[f"ndcg@{c}"].mean()
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("preset").reset_index()
+
+
+def decimals(df: pd.DataFrame, like: str | None = None) -> dict:
+    """column_config showing with 4 decimals the float columns (or those named ``like``)."""
+    return {c: st.column_config.NumberColumn(format="%.4f") for c in df.columns
+            if (like in c if like else pd.api.types.is_float_dtype(df[c]))}
 
 
 def preset_spread(results: dict, why: dict, k: int, n=15) -> pd.DataFrame:
