@@ -86,6 +86,10 @@ COLUMN_CONFIG = {
     for name, (label, help_) in _HEADERS.items()}
 COLUMN_CONFIG |= {name: st.column_config.NumberColumn(name, format="%.3f")
                   for name in NUMERIC if name not in COLUMN_CONFIG}
+# Pinned: the "beyond k" text marker stays on screen however narrow the table is (it is the
+# last column, and half-width tables cut it off at 1280 px; dimming alone is colour only).
+COLUMN_CONFIG["in top k"] = st.column_config.Column("top k", help=_HEADERS["in top k"][1],
+                                                    pinned=True)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

@@ -1,0 +1,69 @@
+"""Browser tests: "Open in playground" on a lesson page loads that ranking in the playground."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+import ndcg_core as nc
+from ui import examples as E
+from ui import state as S
+
+
+def go_to_lesson(page: Page, app_url: str, open_app, wait_idle, title: str) -> None:
+    """Open the app (the playground) and follow the sidebar link to a lesson."""
+    open_app(page, app_url)
+    page.get_by_test_id("stSidebarNavLink").filter(has_text=title).click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", level=1)).to_contain_text(title.split()[0])
+
+
+def row(page: Page, position: int, label: str, grade: str):
+    return page.locator(f".ndcg-row[aria-label='Position {position}: {label}, grade {grade}']")
+
+
+def metric_value(page: Page, label: str):
+    metric = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
+    return metric.get_by_test_id("stMetricValue")
+
+
+def test_open_doc002_example_lands_on_playground_with_its_ranking(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """Document 002's button opens the playground on Doc C, Doc A, Doc B with its NDCG@3."""
+    go_to_lesson(page, app_url, open_app, wait_idle, "Worked examples")
+    page.get_by_role("tab", name="002 · glossary, two cutoffs").click()
+    button = page.locator(".st-key-we_open_doc002k3").get_by_role("button",
+                                                                   name="Open in playground")
+    expect(button).to_be_visible()
+    button.click()
+    wait_idle(page)
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Playground"))
+    expect(page).to_have_url(re.compile(r"[?&]g=1(%2C|,)3(%2C|,)2(&|$)"))
+    expect(page.locator(".ndcg-row")).to_have_count(3)
+    for position, (label, grade) in enumerate(zip(E.D002_LABELS, E.D002), start=1):
+        expect(row(page, position, label, S.fmt_grade(grade))).to_be_visible()
+    expected = nc.ndcg([1, 3, 2], k=3)  # grades 1, 3, 2 in ranked order
+    expect(metric_value(page, "NDCG@3")).to_have_text(f"{expected:.3f}")
+
+
+def test_open_flip_a_lands_on_playground_with_both_gains(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """The gain lesson's "Open A" shows ordering A in the playground, with both gains' NDCG."""
+    go_to_lesson(page, app_url, open_app, wait_idle, "Linear vs exponential gain")
+    default = S.default()
+    flip = E.find_flip(default.grades, default.cutoff)
+    labels = E.arrange(default.labels, default.grades, flip.a)
+    page.locator(".st-key-gain_open_A").get_by_role("button", name="Open A in playground").click()
+    wait_idle(page)
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Playground"))
+    for position, (label, grade) in enumerate(zip(labels, flip.a), start=1):
+        expect(row(page, position, label, S.fmt_grade(grade))).to_be_visible()
+    k = default.cutoff
+    for gain in ("linear", "exponential"):
+        expected = nc.ndcg(list(flip.a), k=k, gain=gain)
+        expect(metric_value(page, f"NDCG@{k} ({gain})")).to_have_text(f"{expected:.3f}")
+    assert nc.ndcg(list(flip.a), k=k) > nc.ndcg(list(flip.b), k=k)
