@@ -18,7 +18,7 @@ def _column_name(k):
 
 
 def _cutoffs(k):
-    ks = [k] if k is None or isinstance(k, numbers.Number) else list(k)
+    ks = [k] if k is None or isinstance(k, (numbers.Number, str)) else list(k)
     if not ks:
         raise ValueError("k is empty: give at least one cutoff, e.g. k=(5, 10), or None.")
     out = []
@@ -40,14 +40,27 @@ def _frame(df, name, columns):
     return df
 
 
+def _id_column(df, name, column):
+    """An id column as text; a missing id is refused, naming its row."""
+    values = df[column]
+    missing = values.isna().to_numpy()
+    if missing.any():
+        i = int(np.argmax(missing))
+        raise ValueError(f"{name} row {i + 1} has no {column} (the cell is empty): every row "
+                         "needs a qid and a docid.")
+    if pd.api.types.is_string_dtype(values.dtype) and values.dtype != object:
+        return values
+    return values.astype(str)  # numbers and mixed object columns compare as text
+
+
 def _codes(a, b, *, sort):
     """Integer codes for two id columns over one shared vocabulary (ids compared as text).
 
     Each column is factorized on its own (fast on Arrow strings); only the two much smaller
     sets of unique ids are merged.
     """
-    ca, ua = pd.factorize(a if pd.api.types.is_string_dtype(a.dtype) else a.astype(str))
-    cb, ub = pd.factorize(b if pd.api.types.is_string_dtype(b.dtype) else b.astype(str))
+    ca, ua = pd.factorize(a)
+    cb, ub = pd.factorize(b)
     merged, uniq = pd.factorize(np.concatenate([np.asarray(ua, dtype=object),
                                                 np.asarray(ub, dtype=object)]), sort=sort)
     return merged[: len(ua)][ca], merged[len(ua):][cb], np.asarray(uniq, dtype=object)
@@ -88,7 +101,7 @@ def _numbers(df, name, column):
         row = df.iloc[i]
         raise ValueError(
             f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has {column} "
-            f"{df[column].iloc[i]!r}: it must be a finite number."
+            f"{df[column].iloc[i]}: it must be a finite number."
         )
     return values
 
@@ -241,8 +254,10 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     scores = _numbers(run, "run", "score")
 
     # one integer code per query and per document, shared by both frames
-    jq, rq_, quniq = _codes(qrels["qid"], run["qid"], sort=True)
-    jd, rd_, duniq = _codes(qrels["docid"], run["docid"], sort=(ties == "docid"))
+    jq, rq_, quniq = _codes(_id_column(qrels, "qrels", "qid"), _id_column(run, "run", "qid"),
+                            sort=True)
+    jd, rd_, duniq = _codes(_id_column(qrels, "qrels", "docid"),
+                            _id_column(run, "run", "docid"), sort=(ties == "docid"))
     nq, nd = len(quniq), max(len(duniq), 1)
     jkey = jq.astype(np.int64) * nd + jd
     rkey = rq_.astype(np.int64) * nd + rd_
