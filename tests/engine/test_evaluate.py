@@ -1,0 +1,246 @@
+"""evaluate(): the conventions measured in shared/reference/conventions.md, and the
+vectorized engine checked query by query against the single-list ndcg() on random inputs
+with every option."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ndcg_core import CONVENTIONS, conventions_table, evaluate, ndcg
+
+
+def frames(judged, retrieved):
+    """judged: {qid: {docid: grade}}, retrieved: {qid: [(docid, score), ...]}."""
+    qrels = pd.DataFrame([(q, d, g) for q, docs in judged.items() for d, g in docs.items()],
+                         columns=["qid", "docid", "relevance"])
+    run = pd.DataFrame([(q, d, s) for q, rows in retrieved.items() for d, s in rows],
+                       columns=["qid", "docid", "score"])
+    return qrels, run
+
+
+# ------------------------------------------------------------------ conventions.md
+
+TIE = frames({"q": {"d1": 0, "d2": 2, "d3": 1}},
+             {"q": [("d1", 1.0), ("d2", 1.0), ("d3", 0.5)]})
+
+
+@pytest.mark.parametrize("convention, at_1, full", [
+    ("sklearn", 0.5, 0.809953),  # gains averaged over the tie
+    ("trec_eval", 1.0, 0.950234),  # doc id descending: d2 first
+    ("ranx", 0.0, 0.669672),  # input order: d1 first
+])
+def test_tied_scores_as_each_library_breaks_them(convention, at_1, full):
+    res = evaluate(*TIE, k=[1, None], convention=convention)
+    assert res.loc["q", "ndcg@1"] == pytest.approx(at_1, abs=5e-7)
+    assert res.loc["q", "ndcg"] == pytest.approx(full, abs=5e-7)
+
+
+def test_tie_values_by_hand():
+    idcg = 2 + 1 / np.log2(3)  # rel = 2, 1, 0
+    res = evaluate(*TIE, k=None, convention="sklearn")
+    assert res.loc["q", "ndcg"] == pytest.approx((1 + 1 / np.log2(3) + 1 / 2) / idcg,
+                                                 abs=1e-12)  # mean gain 1 at ranks 1 and 2
+    res = evaluate(*TIE, k=None, convention="trec_eval")
+    assert res.loc["q", "ndcg"] == pytest.approx((2 + 0 + 1 / 2) / idcg, abs=1e-12)
+
+
+def test_all_zero_query_counts_zero_in_the_mean_or_one_for_lightgbm():
+    qrels, run = frames({"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"a": 0, "b": 0}},
+                        {"q1": [("a", 3), ("b", 2), ("c", 1)], "q2": [("a", 2), ("b", 1)]})
+    q1 = (2 + 0 + 1 / 2) / (2 + 1 / np.log2(3))  # rel = 2, 0, 1; ideal 2, 1, 0
+    res = evaluate(qrels, run, k=None)
+    assert res["ndcg"].tolist() == pytest.approx([q1, 0.0], abs=1e-12)
+    assert res["ndcg"].mean() == pytest.approx(0.475117, abs=5e-7)
+    assert evaluate(qrels, run, k=None, convention="lightgbm").loc["q2", "ndcg"] == 1.0
+    assert np.isnan(evaluate(qrels, run, k=None, zero_idcg="nan").loc["q2", "ndcg"])
+
+
+def test_unretrieved_relevant_document_lowers_the_ideal_only_for_a_judged_pool():
+    qrels, run = frames({"q": {"d1": 3, "d2": 2, "d3": 1, "d4": 3}},
+                        {"q": [("d1", 3), ("d2", 2), ("d3", 1)]})
+    res = evaluate(qrels, run, k=[3, None])
+    dcg = 3 + 2 / np.log2(3) + 1 / 2  # rel = 3, 2, 1
+    assert res.loc["q", "ndcg@3"] == pytest.approx(dcg / (3 + 3 / np.log2(3) + 2 / 2),
+                                                   abs=1e-12)  # ideal 3, 3, 2
+    assert res.loc["q", "ndcg@3"] == pytest.approx(0.808082, abs=5e-7)
+    assert res.loc["q", "ndcg"] == pytest.approx(0.753046, abs=5e-7)
+    assert evaluate(qrels, run, k=3, convention="sklearn").loc["q", "ndcg@3"] == 1.0
+
+
+def test_negative_grades_count_zero_in_trec_eval_and_are_refused_by_sklearn():
+    qrels, run = frames({"q": {"a": -1, "b": 2, "c": 0, "d": 1}},
+                        {"q": [("a", 4), ("b", 3), ("c", 2), ("d", 1)]})
+    res = evaluate(qrels, run, k=[3, None])
+    assert res.loc["q", "ndcg@3"] == pytest.approx(
+        (0 + 2 / np.log2(3)) / (2 + 1 / np.log2(3)), abs=1e-12)  # rel 0, 2, 0 vs 2, 1, 0
+    assert res.loc["q", "ndcg@3"] == pytest.approx(0.479625, abs=5e-7)
+    assert res.loc["q", "ndcg"] == pytest.approx(0.643322, abs=5e-7)
+    with pytest.raises(ValueError, match=r"negative grade -1, refused by negative='error'"):
+        evaluate(qrels, run, convention="sklearn")
+
+
+def test_exponential_gain_conventions():
+    qrels, run = frames({"q": dict(zip("abcdef", [3, 2, 3, 0, 1, 2]))},
+                        {"q": [(d, 6 - i) for i, d in enumerate("abcdef")]})
+    for convention in ["lightgbm", "xgboost"]:
+        res = evaluate(qrels, run, k=[3, None], convention=convention)
+        assert res.loc["q", "ndcg@3"] == pytest.approx(0.959454, abs=5e-7)
+        assert res.loc["q", "ndcg"] == pytest.approx(0.948811, abs=5e-7)
+    res = evaluate(qrels, run, k=3, convention="trec_eval", gain="exponential")
+    assert res.loc["q", "ndcg@3"] == pytest.approx(
+        (7 + 3 / np.log2(3) + 7 / 2) / (7 + 7 / np.log2(3) + 3 / 2), abs=1e-12)
+
+
+def test_judged_query_absent_from_the_run_is_skipped_or_zero():
+    qrels, run = frames({"q1": {"a": 1}, "q2": {"a": 1}, "q3": {"b": 2}},
+                        {"q1": [("a", 1.0)], "q9": [("a", 1.0)]})
+    res = evaluate(qrels, run, k=5)
+    assert list(res.index) == ["q1"]
+    assert res.attrs["missing_queries"] == ["q2", "q3"]
+    assert res.attrs["unjudged_queries"] == ["q9"]
+    res = evaluate(qrels, run, k=5, missing="zero")
+    assert res["ndcg@5"].to_dict() == {"q1": 1.0, "q2": 0.0, "q3": 0.0}
+
+
+def test_missing_query_scores_zero_even_where_an_all_zero_query_would_score_one():
+    """-c: a judged query the run lacks scores 0, whatever the all-zero rule says."""
+    qrels, run = frames({"q1": {"a": 1}, "q2": {"a": 0}}, {"q1": [("a", 1.0)]})
+    res = evaluate(qrels, run, k=5, missing="zero", convention="lightgbm")
+    assert res["ndcg@5"].to_dict() == {"q1": 1.0, "q2": 0.0}
+
+
+def test_ties_are_averaged_within_each_query_only():
+    """q1's last score equals q2's first: the two rows are not one tie."""
+    qrels, run = frames({"q1": {"a": 3}, "q2": {"b": 0, "c": 2}},
+                        {"q1": [("a", 1.0)], "q2": [("b", 1.0), ("c", 0.5)]})
+    res = evaluate(qrels, run, k=None, convention="sklearn")
+    assert res.loc["q1", "ndcg"] == 1.0
+    assert res.loc["q2", "ndcg"] == pytest.approx((0 + 2 / np.log2(3)) / 2, abs=1e-12)
+
+
+def test_queries_are_sorted_as_strings_like_trec_eval():
+    qrels, run = frames({q: {"a": 1} for q in ["10", "2", "1"]},
+                        {q: [("a", 1.0)] for q in ["2", "10", "1"]})
+    assert list(evaluate(qrels, run).index) == ["1", "10", "2"]
+
+
+def test_integer_ids_match_string_ids():
+    qrels = pd.DataFrame({"qid": [301, 301], "docid": [7, 8], "relevance": [1, 0]})
+    run = pd.DataFrame({"qid": ["301", "301"], "docid": ["8", "7"], "score": [2.0, 1.0]})
+    res = evaluate(qrels, run, k=None)
+    assert res.loc["301", "ndcg"] == pytest.approx(1 / np.log2(3), abs=1e-12)
+
+
+def test_ids_are_compared_as_text_in_object_columns_too():
+    """An object column mixing '1' and the integer 2 still matches the run's '2'."""
+    qrels = pd.DataFrame({"qid": pd.Series(["1", 2], dtype=object), "docid": ["a", "b"],
+                          "relevance": [1, 2]})
+    run = pd.DataFrame({"qid": ["1", "2"], "docid": pd.Series(["a", "b"], dtype=object),
+                        "score": [1.0, 1.0]})
+    res = evaluate(qrels, run, k=None)
+    assert list(res.index) == ["1", "2"] and res["ndcg"].tolist() == [1.0, 1.0]
+
+
+def test_details_add_dcg_idcg_and_counts():
+    qrels, run = frames({"q": {"a": 2, "b": 0, "c": 1, "d": 3}},
+                        {"q": [("a", 3.0), ("b", 2.0), ("x", 1.0)]})
+    res = evaluate(qrels, run, k=[2, None], details=True)
+    assert res.loc["q", "dcg@2"] == pytest.approx(2 + 0, abs=1e-12)  # rel = 2, 0
+    assert res.loc["q", "idcg@2"] == pytest.approx(3 + 2 / np.log2(3), abs=1e-12)  # 3, 2
+    assert res.loc["q", "dcg"] == pytest.approx(2, abs=1e-12)
+    assert res.loc["q", "idcg"] == pytest.approx(3 + 2 / np.log2(3) + 1 / 2, abs=1e-12)
+    assert res.loc["q", "n_retrieved"] == 3 and res.loc["q", "n_relevant"] == 3
+
+
+def test_explicit_keywords_override_the_convention():
+    res = evaluate(*TIE, k=1, convention="sklearn", ties="docid")
+    assert res.loc["q", "ndcg@1"] == 1.0
+    assert res.attrs["settings"]["ties"] == "docid"
+    assert res.attrs["settings"]["gain"] == "linear"
+
+
+def test_conventions_table_lists_every_preset():
+    table = conventions_table()
+    assert list(table.index) == list(CONVENTIONS)
+    assert table.loc["trec_eval", "ties"] == "docid"
+    assert table.loc["lightgbm", "zero_idcg"] == "one"
+
+
+# ------------------------------------------------------------------ evaluate == ndcg
+
+TIES = ["average", "docid", "input", "optimistic", "pessimistic"]
+GAINS = ["linear", "exponential", {0: 0, 1: 1.5, 2: 4, 3: 10, 4: 11}]
+DOCS = [f"d{i}" for i in range(12)] + ["D1", "10", "9", "x"]
+
+
+def random_case(rng):
+    options = dict(
+        gain=GAINS[rng.integers(3)],
+        ties=TIES[rng.integers(5)],
+        discount=["log2", "ln", "jarvelin"][rng.integers(3)],
+        zero_idcg=["zero", "nan", "one"][rng.integers(3)],
+        negative=["keep", "zero"][rng.integers(2)],
+        ideal_pool=["judged", "retrieved"][rng.integers(2)],
+        convention=list(CONVENTIONS)[rng.integers(len(CONVENTIONS))],
+    )
+    options["base"] = float(rng.uniform(1.2, 5)) if options["discount"] == "jarvelin" else 2
+    judged, retrieved = {}, {}
+    for q in range(int(rng.integers(1, 7))):
+        qid = f"q{q}"
+        docs = rng.choice(DOCS, size=int(rng.integers(1, 10)), replace=False)
+        low = -2 if options["negative"] != "keep" or not isinstance(options["gain"], dict) \
+            else 0
+        judged[qid] = {d: int(g) for d, g in zip(docs, rng.integers(low, 5, docs.size))}
+        if rng.integers(6):  # now and then a judged query without a run
+            pool = [d for d in DOCS if d in judged[qid] or rng.random() < 0.3]
+            picked = [d for d in pool if rng.random() < 0.7] or pool[:1]
+            retrieved[qid] = [(d, float(rng.integers(0, 4))) for d in rng.permutation(picked)]
+    return frames(judged, retrieved), judged, retrieved, options
+
+
+@pytest.mark.parametrize("case", range(300))
+def test_evaluate_equals_ndcg_query_by_query(case):
+    """The vectorized engine and the single-list ndcg() agree for every option."""
+    rng = np.random.default_rng(60_000 + case)
+    (qrels, run), judged, retrieved, options = random_case(rng)
+    cutoffs = [None, 1, 3, 10]
+    res = evaluate(qrels, run, k=cutoffs, **options)
+    assert sorted(res.index) == sorted(retrieved)
+    pool_kw = {key: options[key] for key in ["gain", "discount", "base", "zero_idcg",
+                                             "negative", "ties"]}
+    for qid, rows in retrieved.items():
+        docids = [d for d, _ in rows]
+        grades = [judged[qid].get(d, 0) for d in docids]
+        ideal = list(judged[qid].values()) if options["ideal_pool"] == "judged" else None
+        for k in cutoffs:
+            expected = ndcg(grades, scores=[s for _, s in rows], docids=docids, ideal=ideal,
+                            k=k, **pool_kw)
+            got = res.loc[qid, "ndcg" if k is None else f"ndcg@{k}"]
+            if np.isnan(expected):
+                assert np.isnan(got)
+            else:
+                assert got == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("case", range(20))
+def test_evaluate_equals_ndcg_with_many_distinct_grades(case):
+    """Fractional grades: more distinct gains than evaluate() counts level by level."""
+    rng = np.random.default_rng(70_000 + case)
+    judged, retrieved = {}, {}
+    for q in range(8):
+        docs = rng.choice(DOCS, size=12, replace=False)
+        judged[f"q{q}"] = dict(zip(docs, np.round(rng.uniform(0, 4, 12), 3).tolist()))
+        picked = [d for d in DOCS if rng.random() < 0.6] or [DOCS[0]]
+        retrieved[f"q{q}"] = [(d, float(rng.integers(0, 5))) for d in picked]
+    qrels, run = frames(judged, retrieved)
+    assert qrels["relevance"].nunique() > 64
+    ties = TIES[case % 5]
+    res = evaluate(qrels, run, k=[None, 3, 10], ties=ties)
+    for qid, rows in retrieved.items():
+        docids = [d for d, _ in rows]
+        grades = [judged[qid].get(d, 0) for d in docids]
+        for k in [None, 3, 10]:
+            expected = ndcg(grades, scores=[s for _, s in rows], docids=docids, ties=ties,
+                            ideal=list(judged[qid].values()), k=k)
+            assert res.loc[qid, "ndcg" if k is None else f"ndcg@{k}"] == pytest.approx(
+                expected, abs=1e-9)

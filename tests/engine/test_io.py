@@ -1,0 +1,113 @@
+"""read_qrels / read_run on the inputs users bring: TREC files with any whitespace, runs with
+trailing junk, CSV with a header, file objects and paths. Ids stay strings."""
+
+import io
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from ndcg_core import evaluate, read_qrels, read_run
+
+TREC = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "trec_eval-test"
+
+
+def as_rows(df):
+    return [tuple(row) for row in df.itertuples(index=False)]
+
+
+def test_trec_qrels_with_tabs_and_runs_of_spaces():
+    text = "007\t0   d01 \t 2\n\n007 0  d02\t0\n  8 0 d01 1\n"
+    qrels = read_qrels(io.StringIO(text))
+    assert list(qrels.columns) == ["qid", "docid", "relevance"]
+    assert as_rows(qrels) == [("007", "d01", 2), ("007", "d02", 0), ("8", "d01", 1)]
+
+
+def test_ids_stay_strings_with_their_leading_zeros():
+    qrels = read_qrels(io.StringIO("007 0 0042 1\n"))
+    run = read_run(io.StringIO("007 Q0 0042 1 3.5 tag\n"))
+    assert qrels.loc[0, "qid"] == "007" and qrels.loc[0, "docid"] == "0042"
+    assert run.loc[0, "qid"] == "007" and run.loc[0, "docid"] == "0042"
+    csv = read_qrels(io.StringIO("qid,docid,relevance\n007,0042,1\n"))
+    assert as_rows(csv) == [("007", "0042", 1)]
+
+
+def test_trec_run_ignores_rank_and_tag_and_reads_scores_as_floats():
+    run = read_run(io.StringIO("1 Q0 a 7 0.25 sysA\n1\tQ0\tb\t1\t-3\tsysA\n"))
+    assert list(run.columns) == ["qid", "docid", "score"]
+    assert as_rows(run) == [("1", "a", 0.25), ("1", "b", -3.0)]
+    assert run["score"].dtype == "float64"
+
+
+def test_trec_run_with_trailing_junk_fields_reads_like_trec_eval():
+    """results.trunc has extra words after the tag on some lines; trec_eval ignores them."""
+    run = read_run(TREC / "results.trunc")
+    assert len(run) == 584
+    assert as_rows(run.head(2)) == [("301", "FBIS3-27619", 2.138276),
+                                    ("303", "FT941-17652", 1.857372)]
+    assert sorted(run["qid"].unique()) == ["301", "303"]
+
+
+def test_qrels_grades_come_back_as_numbers():
+    assert read_qrels(io.StringIO("1 0 a 2\n1 0 b -1\n"))["relevance"].tolist() == [2, -1]
+    assert read_qrels(io.StringIO("1 0 a 1.5\n1 0 b 0\n"))["relevance"].tolist() == [1.5, 0]
+
+
+def test_csv_with_header_in_any_column_order_and_aliases():
+    qrels = read_qrels(io.StringIO("doc_id,query,grade\nd1,q1,3\nd2,q1,0\n"))
+    assert as_rows(qrels) == [("q1", "d1", 3), ("q1", "d2", 0)]
+    run = read_run(io.StringIO("qid,docid,score\nq1, d1 ,0.5\n\nq1,d2,0.25\n"))
+    assert as_rows(run) == [("q1", "d1", 0.5), ("q1", "d2", 0.25)]
+
+
+def test_whitespace_separated_file_with_a_header_reads_as_a_table():
+    qrels = read_qrels(io.StringIO("qid docid relevance\nq1 d1 2\n"))
+    assert as_rows(qrels) == [("q1", "d1", 2)]
+
+
+def test_one_combined_csv_serves_as_both_qrels_and_run():
+    text = "qid,docid,relevance,score\nq1,d1,3,0.2\nq1,d2,0,0.9\nq2,d1,1,0.5\n"
+    qrels, run = read_qrels(io.StringIO(text)), read_run(io.StringIO(text))
+    assert as_rows(qrels) == [("q1", "d1", 3), ("q1", "d2", 0), ("q2", "d1", 1)]
+    assert as_rows(run) == [("q1", "d1", 0.2), ("q1", "d2", 0.9), ("q2", "d1", 0.5)]
+    res = evaluate(qrels, run, k=None)
+    assert res.loc["q2", "ndcg"] == 1.0
+    assert res.loc["q1", "ndcg"] == pytest.approx((0 + 3 / 1.584962500721156) / 3, abs=1e-12)
+
+
+@pytest.mark.parametrize("make", [
+    lambda t: io.BytesIO(t.encode()),
+    lambda t: io.StringIO(t),
+    lambda t: io.BytesIO(b"\xef\xbb\xbf" + t.encode()),  # a UTF-8 byte order mark
+    lambda t: io.BytesIO(t.replace("\n", "\r\n").encode()),  # Windows line ends
+], ids=["bytes", "text", "bom", "crlf"])
+@pytest.mark.parametrize("text", ["q1 0 d1 2\nq1 0 d2 0\n",
+                                  "qid,docid,relevance\nq1,d1,2\nq1,d2,0\n"],
+                         ids=["trec", "csv"])
+def test_file_objects_of_every_kind_read_the_same(make, text):
+    assert as_rows(read_qrels(make(text))) == [("q1", "d1", 2), ("q1", "d2", 0)]
+
+
+def test_a_file_object_is_read_from_its_start_again():
+    """Streamlit hands the same upload to every rerun: reading twice must work."""
+    upload = io.BytesIO(b"q1 Q0 d1 1 0.5 t\n")
+    assert as_rows(read_run(upload)) == as_rows(read_run(upload)) == [("q1", "d1", 0.5)]
+
+
+def test_paths_as_str_and_pathlib(tmp_path):
+    path = tmp_path / "run.txt"
+    path.write_text("q1 Q0 d1 1 0.5 t\nq1 Q0 d2 2 0.4 t\n", encoding="utf-8")
+    assert as_rows(read_run(path)) == as_rows(read_run(str(path))) == [
+        ("q1", "d1", 0.5), ("q1", "d2", 0.4)]
+
+
+def test_non_ascii_ids_survive():
+    run = read_run(io.BytesIO("q1 Q0 café 1 0.5 t\n".encode("utf-8")))
+    assert run.loc[0, "docid"] == "café"
+
+
+def test_reference_files_read_completely():
+    qrels, run = read_qrels(TREC / "qrels.test"), read_run(TREC / "results.test")
+    assert len(qrels) == 3681 and len(run) == 1500
+    assert set(read_qrels(TREC / "qrels.rel_level")["relevance"]) == {-1, 0, 1, 2, 3, 4}
+    assert isinstance(qrels, pd.DataFrame) and qrels["qid"].map(type).eq(str).all()
