@@ -294,8 +294,8 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     dcgs = _dcg_at(q_sorted, ranks, g_sorted, cutoffs, nq, discount, base)
 
     # ideal: gains sorted descending within each query
-    if pool == "judged":
-        iq, ig = jq, judged_gain
+    if pool == "judged":  # an ideal drawn from the judged pool leaves harmful items out
+        iq, ig = jq, np.maximum(judged_gain, 0.0)
     else:
         iq, ig = rq_, g
     idcgs = _ideal_at(iq, ig, cutoffs, nq, discount, base)

@@ -99,7 +99,9 @@ def _ideal_gains(grades, gains, ideal, gain, negative):
                 "the ideal pool must contain every graded item of the ranking plus the judged "
                 "items that were not retrieved."
             )
-    return np.sort(pool_gains)[::-1]
+    # An ideal ranker drawing on a judged pool retrieves only items that help: negative
+    # gains (negative='keep') never enter it, so NDCG stays <= 1 for a short ranking too.
+    return np.sort(np.maximum(pool_gains, 0.0))[::-1]
 
 
 def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
@@ -172,13 +174,14 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
     ideal : sequence of numbers, optional
         The judged pool the ideal ordering is built from: every graded item of the ranking
         plus judged items that were not retrieved. None (default) builds the ideal from the
-        ranking's own grades.
+        ranking's own grades. An ideal drawn from a pool leaves negative gains out (an ideal
+        ranker would not retrieve them); one built from the ranking keeps them, last.
     zero_idcg : {'zero', 'nan', 'one'} or 0.0 / nan / 1.0
         The value when IDCG@k ≤ 0 (no positive gain to find): 0 (scikit-learn, trec_eval),
         NaN (undefined: skipped in means) or 1 (LightGBM, XGBoost).
 
     With non-negative grades the result lies in [0, 1]. With ``negative='keep'`` it can be
-    negative; it never exceeds 1 while IDCG > 0.
+    negative; it never exceeds 1.
 
     Examples
     --------

@@ -89,7 +89,7 @@ OPTIONS: dict[str, Option] = {
             "What happens to grades below 0.",
             {
                 "keep": "use them in the formula as written: gains can be negative and "
-                "NDCG can leave [0, 1].",
+                "NDCG can drop below 0 (an ideal drawn from a judged pool leaves them out).",
                 "zero": "count them as 0 (trec_eval, ranx).",
                 "error": "refuse them with an error (scikit-learn, LightGBM).",
             },

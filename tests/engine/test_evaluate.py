@@ -244,3 +244,16 @@ def test_evaluate_equals_ndcg_with_many_distinct_grades(case):
                             ideal=list(judged[qid].values()), k=k)
             assert res.loc[qid, "ndcg" if k is None else f"ndcg@{k}"] == pytest.approx(
                 expected, abs=1e-9)
+
+
+def test_an_ideal_from_a_judged_pool_leaves_negative_grades_out():
+    """negative='keep': a short ranking [3] against the judged pool {3, -1} is ideal (1.0),
+    not 3 / (3 - 1/log2(3)) = 1.266, because an ideal ranker would not retrieve the -1."""
+    qrels = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "b"], "relevance": [3, -1]})
+    run = pd.DataFrame({"qid": ["1"], "docid": ["a"], "score": [1.0]})
+    assert evaluate(qrels, run, k=2, negative="keep")["ndcg@2"].iloc[0] == 1.0
+    assert ndcg([3], k=2, ideal=[3, -1], negative="keep") == 1.0
+    # a ranking of its own items keeps the negative one, last: [3, -1] is ideal, [-1, 3] not
+    assert ndcg([3, -1], k=2) == 1.0
+    assert ndcg([-1, 3], k=2) == pytest.approx(
+        (-1 / np.log2(2) + 3 / np.log2(3)) / (3 / np.log2(2) - 1 / np.log2(3)))
