@@ -162,7 +162,8 @@ def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
     out = {}
     for c in cutoffs:
         sel = w if c is None else np.where(ranks <= c, w, 0.0)
-        out[c] = np.bincount(q, weights=sel, minlength=nq)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[c] = np.bincount(q, weights=sel, minlength=nq)
     return out
 
 
@@ -195,7 +196,8 @@ def _ideal_at(q, gains, cutoffs, nq, discount, base):
     for c in cutoffs:
         cap = longest if c is None else min(c, longest)
         e, b = np.minimum(ends, cap), np.minimum(starts, cap)
-        out[c] = (cum[e] - cum[b]) @ level_gain
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[c] = (cum[e] - cum[b]) @ level_gain
     return out
 
 
@@ -300,6 +302,9 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
         iq, ig = rq_, g
     idcgs = _ideal_at(iq, ig, cutoffs, nq, discount, base)
 
+    for c in cutoffs:
+        if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
+            raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
     evaluated = judged_q & (in_run | (missing == "zero"))
     result = {}
     zero_value = {"zero": 0.0, "nan": np.nan, "one": 1.0}[rule]

@@ -79,7 +79,11 @@ def _rank(gains, scores, ties, docids):
 
 def _dcg_of(ranked_gains, k, discount, base) -> float:
     kk = check_k(k, ranked_gains.size)
-    return float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
+    if not np.isfinite(value):
+        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+    return value
 
 
 def _ideal_gains(grades, gains, ideal, gain, negative):
@@ -223,6 +227,10 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
     kk = check_k(k, n)
     den = denominators(n, discount, base)
     contribution = ranked / den
+    with np.errstate(over="ignore", invalid="ignore"):
+        cumulative = np.cumsum(contribution)
+    if not np.isfinite(cumulative).all():
+        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
     return pd.DataFrame({
         "position": np.arange(1, n + 1),
         "label": [str(labels[i]) for i in order],
@@ -230,7 +238,7 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
         "gain": ranked,
         "discount": den,
         "contribution": contribution,
-        "cumulative_dcg": np.cumsum(contribution),
+        "cumulative_dcg": cumulative,
         "in_cutoff": np.arange(1, n + 1) <= kk,
     })
 
@@ -246,9 +254,12 @@ def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None,
     ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
     m = max(n, ideal_gains.size)
     den = denominators(m, discount, base)
-    d = np.cumsum(ranked / den[:n])
-    ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = np.cumsum(ranked / den[:n])
+        ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
     ig = np.r_[ig, np.full(m - ig.size, ig[-1])][:n]
+    if not (np.isfinite(d).all() and np.isfinite(ig).all()):
+        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
     with np.errstate(divide="ignore", invalid="ignore"):
         nd = np.where(ig > 0, d / np.where(ig > 0, ig, 1.0), _zero_idcg_value(rule))
     return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})

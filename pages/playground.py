@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import controls, playground as P
+from ui import controls, playground as P, state as S
 
 pg = controls.load()
 st.title("Playground")
@@ -16,12 +16,16 @@ controls.settings(pg)
 pg = st.session_state.pg
 k, gains, pool = pg.cutoff, P.gains_of(pg.gain), pg.ideal_pool()
 
-try:
-    figures = {g: P.summary(tuple(pg.grades), k, g, tuple(pool) if pool else None)
-               for g in gains}
-except ValueError as exc:
-    figures = None
-    st.error(f"These grades cannot be scored yet: {exc} Fix the grade in the table below; "
+problem = S.missing_grade(pg)
+figures = None
+if not problem:
+    try:
+        figures = {g: P.summary(tuple(pg.grades), k, g, tuple(pool) if pool else None)
+                   for g in gains}
+    except ValueError as exc:
+        problem = str(exc)
+if problem:
+    st.error(f"These grades cannot be scored yet: {problem} Fix the grade in the table below; "
              "nothing you entered is lost.", icon=":material/error:")
 
 if figures:

@@ -41,8 +41,9 @@ def load() -> S.Playground:
     if "pg" not in ss or sig != ss.get("pg_qp_written"):
         pg, problem = S.from_query_params(qp.get_all)
         if problem:
-            ss.pg_notice = (f"The link's ranking could not be read ({problem}), so the default "
-                            "example is shown instead.")
+            ss.pg_notice = (f"The link's ranking could not be read ({problem}), so "
+                            + ("your current ranking is kept." if "pg" in ss else
+                               "the default example is shown instead."))
         if pg is not None or "pg" not in ss:
             pg = pg or S.default()
             ss.pg = pg
@@ -115,8 +116,13 @@ def _apply_editor_delta():
     delta = ss.get(key)
     if delta and any(delta.get(p) for p in ("edited_rows", "added_rows", "deleted_rows")):
         pg = S.apply_edits(ss.pg, delta)
+        deleted = len(set(delta.get("deleted_rows") or []))
+        wanted = len(ss.pg.items) - deleted + len(delta.get("added_rows") or [])
+        if pg.items and wanted > len(pg.items):
+            ss.pg_notice = (f"The playground holds at most {S.MAX_ITEMS} items: "
+                            f"{wanted - len(pg.items)} added rows were left out.")
         if not pg.items:
-            ss.pg_notice = "A ranking needs at least one item: the last row was kept."
+            ss.pg_notice = "A ranking needs at least one item: nothing was deleted."
             pg = ss.pg
         _set(pg)
         ss.pg_editor_ver = ss.get("pg_editor_ver", 0) + 1

@@ -171,7 +171,10 @@ def contribution_chart(grades: tuple, k: int, gain: str, pool: tuple | None) -> 
 def curve_chart(grades: tuple, k: int, pool: tuple | None) -> go.Figure:
     fig = go.Figure()
     for gain, dash in (("linear", "solid"), ("exponential", "dot")):
-        c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(pool) if pool else None)
+        try:
+            c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(pool) if pool else None)
+        except ValueError:
+            continue
         fig.add_scatter(x=c["k"], y=c["ndcg"], name=f"{gain} gain", mode="lines+markers",
                         line_dash=dash, hovertemplate="NDCG@%{x} = %{y:.4f}")
     fig.add_vline(x=k, line_dash="dash", annotation_text=f"k = {k}")

@@ -77,6 +77,15 @@ def fmt_grade(g) -> str:
     return str(int(g)) if float(g).is_integer() else f"{g:g}"
 
 
+def missing_grade(state: Playground) -> str | None:
+    """A learner-facing message for the first item without a grade, or None."""
+    for pos, it in enumerate(state.items, start=1):
+        if it.grade is None:
+            return (f"{it.label} (position {pos}) has no grade: type a number in its grade "
+                    "cell.")
+    return None
+
+
 # ----------------------------------------------------------------- moves
 
 def reorder(state: Playground, ids) -> Playground:
@@ -179,7 +188,8 @@ def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
 
 
 def to_query_params(state: Playground) -> dict:
-    return ranking_query_params(state.labels, state.grades, k=state.k, gain=state.gain,
+    return ranking_query_params(state.labels, state.grades,
+                                k=None if state.k is None else state.cutoff, gain=state.gain,
                                 scale=state.scale, pool=state.pool)
 
 
@@ -190,7 +200,7 @@ def _fits(grades, scale):
 
 def _numbers(text, what):
     out = []
-    for tok in [t for t in str(text).split(",") if t.strip()]:
+    for tok in [t.strip() for t in str(text).split(",") if t.strip()]:
         try:
             v = float(tok)
         except ValueError:
@@ -214,6 +224,8 @@ def from_query_params(get_all) -> tuple[Playground | None, str | None]:
 
     g = one("g")
     if g is None:
+        if any(get_all(n) for n in ("l", "k", "gain", "scale", "pool")):
+            return None, "it has labels or settings but no grades (g)"
         return None, None
     try:
         grades = _numbers(g, "the grades (g)")
@@ -223,7 +235,8 @@ def from_query_params(get_all) -> tuple[Playground | None, str | None]:
             raise ValueError(f"it has {len(grades)} items; the playground holds {MAX_ITEMS}")
         labels = get_all("l") or [f"Item {i + 1}" for i in range(len(grades))]
         if len(labels) != len(grades):
-            raise ValueError(f"it has {len(labels)} labels but {len(grades)} grades")
+            raise ValueError(f"it has {len(labels)} labels but {len(grades)} grades; they "
+                             "must match one to one")
         labels = [_clean_label(lab, i) for i, lab in enumerate(labels)]
         gain = one("gain") or "linear"
         if gain not in GAINS:

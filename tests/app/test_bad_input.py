@@ -1,0 +1,875 @@
+"""The bad-input matrix: every entry point of NDCG Lab fed broken, extreme and odd input.
+
+One table of cases (:data:`CASES`) and one parametrized test per entry-point family:
+
+* ``editor``   the playground's grade/label table (edits injected as the editor's delta),
+* ``pool``     the playground's "Judged but not retrieved" text box,
+* ``link``     the shareable link's query parameters (l, g, k, gain, scale, pool),
+* ``practice`` typed answers of the Exercises page,
+* ``upload``   judgments/run files on "Evaluate your runs" (upload widget or session state),
+* ``cli``      ``python -m ndcg_core`` in a subprocess,
+* ``engine``   the public functions of ``ndcg_core``.
+
+Each case names what the user should read (``expect``: substrings of the message that say
+what is wrong and how to fix it; ``None`` for odd but valid input, which must be scored with
+the engine's numbers). For the app families every case also checks that no exception
+reached the page, that what the user entered is still there (``keep``), and that a valid
+follow-up interaction works and shows a metric. A case with ``bug`` set documents a defect
+reported to the lead: its assertions state the correct behaviour.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import subprocess
+import sys
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core as nc
+from ui import data as D
+from ui import exercises as E
+from ui import state as S
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+DEFAULT_GRADES = list(S.DEFAULT_GRADES)
+DEFAULT_LABELS = list(S.DEFAULT_LABELS)
+
+# small files shared by the upload, CLI and engine cases
+QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d4 1\n"
+RUN = b"1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 5.0 r\n"
+FILES = {
+    "qrels.txt": QRELS,
+    "run.run": RUN,
+    "empty.txt": b"",
+    "blank.txt": b"  \n\n\t\n",
+    "binary.dat": bytes(range(256)),
+    "truncated.txt": QRELS + b"2 0 d5",
+    "columns.csv": b"query,doc,stars\n1,d1,2\n",
+    "semicolons.csv": b"qid;docid;relevance\n1;d1;2\n",
+    "nan.txt": b"1 0 d1 nan\n1 0 d2 1\n",
+    "latin1.txt": "1 0 caf\xe9 1\n".encode("latin-1"),
+    "header.csv": b"qid,docid,relevance\n",
+    "dup.txt": QRELS + b"1 0 d1 3\n",
+    "dup.run": RUN + b"1 Q0 d1 4 0.5 r\n",
+    "huge.txt": b"1 0 d1 2000\n1 0 d2 1\n",
+    "huge3.txt": b"1 0 d1 1023\n1 0 d2 1023\n1 0 d3 1023\n",
+    "inf.run": b"1 Q0 d1 1 inf r\n",
+    "other.txt": b"9 0 d1 1\n",
+    "odd.txt": b"1 0 d1 -1\n1 0 d2 2.5\n1 0 d3 0.5\n",
+    "rtl.txt": "س 0 مستند 2\nס 0 שלום 1\n📄 0 🔥 1\n".encode(),
+    "rtl.run": "س Q0 מסמך 1 9.0 r\nس Q0 مستند 2 1.0 r\nס Q0 שלום 1 2.0 r\n📄 Q0 🔥 1 1 r\n"
+               .encode(),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    entry: str
+    action: Any
+    expect: str | tuple | None   # what the user reads (all substrings); None: valid input
+    keep: Callable | None = None  # the user's input is still there (AppTest or result)
+    fix: Callable | None = None   # the follow-up valid interaction (app families)
+    forbid: str | None = None     # a claim the message must not make
+    bug: str = ""                 # a defect reported to the lead (the case states the fix)
+
+    def __str__(self):
+        return self.id
+
+
+def expected(case) -> tuple:
+    return () if case.expect is None else (
+        (case.expect,) if isinstance(case.expect, str) else case.expect)
+
+
+# ------------------------------------------------------------------ AppTest helpers
+
+def unescape(text: str) -> str:
+    """Markdown escapes removed: the text as the user reads it."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def alerts(at) -> str:
+    return unescape("\n".join(e.value for kind in (at.error, at.warning, at.info)
+                              for e in kind))
+
+
+def no_exception(at, case, step):
+    assert not at.exception, (f"{case.id}: a traceback reached the page ({step}): "
+                              f"{at.exception[0].value}. {case.bug}")
+
+
+def metric_values(at) -> dict:
+    return {m.label: m.value for m in at.metric}
+
+
+def check_message(at, case):
+    shown = alerts(at)
+    for text in expected(case):
+        assert text in shown, f"{case.id}: expected {text!r} in the page's messages, got " \
+                              f"{shown!r}. {case.bug}"
+    if case.forbid:
+        assert case.forbid not in shown, f"{case.id}: the message wrongly says " \
+                                         f"{case.forbid!r}: {shown!r}. {case.bug}"
+
+
+def open_playground(query=None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.run()
+    return at
+
+
+def edit(at, edited=None, added=(), deleted=()):
+    """Put a delta in the playground editor (as a browser edit does) and rerun."""
+    at.session_state[f"pg_editor_{at.session_state['pg_editor_ver']}"] = {
+        "edited_rows": edited or {}, "added_rows": list(added), "deleted_rows": list(deleted)}
+    return at.run()
+
+
+def pg(at) -> S.Playground:
+    return at.session_state["pg"]
+
+
+def assert_playground_scored(at, case):
+    """Metrics shown, each the engine's value for the state the page holds."""
+    state, m = pg(at), metric_values(at)
+    gains = ("linear", "exponential") if state.gain == "both" else (state.gain,)
+    k = state.cutoff
+    for gain in gains:
+        label = f"NDCG@{k}" + (f" ({gain})" if len(gains) > 1 else "")
+        value = nc.ndcg(state.grades, k=k, gain=gain, ideal=state.ideal_pool())
+        assert m.get(label) == f"{value:.3f}", f"{case.id}: {label} shows {m.get(label)}, " \
+                                               f"the engine says {value:.3f}. {case.bug}"
+
+
+def follow_up_playground(at, case):
+    """The page still answers: the case's fix (if any), then 'Ideal order' gives NDCG 1."""
+    if case.fix:
+        case.fix(at)
+        no_exception(at, case, "follow-up fix")
+    at.button(key="pg_btn_ideal").click().run()
+    no_exception(at, case, "follow-up 'Ideal order'")
+    assert not at.error, f"{case.id}: after the follow-up: {alerts(at)}. {case.bug}"
+    ndcg = [v for label, v in metric_values(at).items() if label.startswith("NDCG@")]
+    assert ndcg and all(v == "1.000" for v in ndcg), f"{case.id}: {metric_values(at)}"
+    # the address bar holds a valid link to what is shown
+    linked, problem = S.from_query_params(lambda name: url_values(at, name))
+    assert problem is None and linked.grades == pg(at).grades, (
+        f"{case.id}: the address bar's link does not reopen what is shown: {problem}. "
+        f"{case.bug}")
+
+
+def url_values(at, name) -> list:
+    value = at.query_params.get(name, [])
+    return value if isinstance(value, list) else [value]
+
+
+def set_widget(kind, key, value):
+    return lambda at: getattr(at, kind)(key=key).set_value(value).run()
+
+
+def steps(*actions):
+    def run(at):
+        for action in actions:
+            action(at)
+    return run
+
+
+def grades_are(*grades, labels=DEFAULT_LABELS):
+    """keep: the rows hold these grades (None: a cleared cell) and the default labels."""
+    def check(at):
+        state = pg(at)
+        return state.labels == list(labels) and [
+            None if g is None else float(g) for g in state.grades] == [
+            None if g is None else float(g) for g in grades]
+    return check
+
+
+FREE = set_widget("selectbox", "pg_scale", "free")
+EXP = set_widget("radio", "pg_gain", "exponential")
+LINEAR = set_widget("radio", "pg_gain", "linear")
+
+
+def back_to_default_grades(at):
+    edit(at, {i: {"grade": g} for i, g in enumerate(DEFAULT_GRADES)})
+
+
+def in_dcg_table(*labels):
+    def check(at):
+        shown = [d.value for d in at.dataframe if "item" in d.value.columns][0]
+        return all(lab in set(shown["item"]) for lab in labels)
+    return check
+
+
+# ------------------------------------------------------------------ the cases
+
+OVERFLOW_BUG = (
+    "BUG (engine): a DCG sum overflows although every gain is finite (grades 1023, 1023, "
+    "1023 under exponential gain; 1e308 x 3 under linear gain): ndcg_core/_checks.py "
+    "MAX_EXP_GRADE is checked per grade only, so DCG = inf, NDCG = nan, no message. "
+    "Fix: in ndcg_core/metrics.py _dcg_of/ndcg_curve and evaluate.py "
+    "_dcg_at/_ideal_at, raise ValueError('... DCG overflows a float: use linear gain or "
+    "smaller grades') when a DCG/IDCG is not finite.")
+CHART_BUG = (
+    "BUG (ui/playground.py:174, curve_chart): the NDCG@k chart always computes the "
+    "exponential curve, so any grade > 1023 under LINEAR gain raises ValueError out of "
+    "P.charts (pages/playground.py:46) as a traceback. Fix: catch ValueError per gain in "
+    "curve_chart and draw only the curves that can be computed (or skip the chart with a "
+    "caption).")
+
+K_LINK_BUG = (
+    "BUG (ui/state.py:181 to_query_params -> ranking_query_params:175; ui/controls.py "
+    "publish): deleting rows below k keeps pg.k (6) while the page shows k = n, and the "
+    "address bar gets k=6 with fewer grades, a link from_query_params refuses "
+    "('k = '6' is not a whole number from 1 to 4'): "
+    "the shared link opens the default example instead of the user's ranking. Fix: write "
+    "k=state.cutoff in to_query_params (and clamp pg.k to n in controls._set / apply_edits), "
+    "or accept k > n as n in from_query_params, as the engine does.")
+
+
+def reopened(at):
+    """Open the address bar's link in a fresh session: (grades shown, warnings)."""
+    fresh = open_playground(dict(at.query_params))
+    return [float(g) for g in pg(fresh).grades], alerts(fresh)
+
+
+EDITOR = [
+    Case("editor-grade-nan", "editor", lambda at: edit(at, {2: {"grade": math.nan}}),
+         ("position 3", "Fix the grade"), keep=grades_are(3, 2, None, 0, 1, 2),
+         fix=lambda at: edit(at, {2: {"grade": 3}})),
+    Case("editor-grade-inf", "editor", lambda at: edit(at, {2: {"grade": math.inf}}),
+         ("position 3 is inf", "finite number"), keep=grades_are(3, 2, math.inf, 0, 1, 2),
+         fix=lambda at: edit(at, {2: {"grade": 3}})),
+    Case("editor-grade-minus-inf", "editor", lambda at: edit(at, {0: {"grade": -math.inf}}),
+         ("position 1 is -inf", "finite number"), keep=grades_are(-math.inf, 2, 3, 0, 1, 2),
+         fix=lambda at: edit(at, {0: {"grade": 3}})),
+    Case("editor-grade-not-a-number", "editor", lambda at: edit(at, {1: {"grade": "abc"}}),
+         ("position 2", "has no grade"), keep=grades_are(3, None, 3, 0, 1, 2),
+         fix=lambda at: edit(at, {1: {"grade": 2}})),
+    Case("editor-grade-negative", "editor",
+         steps(FREE, lambda at: edit(at, {0: {"grade": -1}})), None,
+         keep=grades_are(-1, 2, 3, 0, 1, 2)),
+    Case("editor-grade-fractional", "editor",
+         steps(FREE, lambda at: edit(at, {0: {"grade": 2.5}})), None,
+         keep=grades_are(2.5, 2, 3, 0, 1, 2)),
+    Case("editor-grade-1000-exponential", "editor",
+         steps(FREE, EXP, lambda at: edit(at, {3: {"grade": 1000}})), None,
+         keep=grades_are(3, 2, 3, 1000, 1, 2)),
+    Case("editor-grade-2000-exponential", "editor",
+         steps(FREE, EXP, lambda at: edit(at, {0: {"grade": 2000}})),
+         ("position 1 is 2000", "overflows", "Use linear gain"),
+         keep=grades_are(2000, 2, 3, 0, 1, 2), fix=lambda at: edit(at, {0: {"grade": 3}})),
+    Case("editor-grade-2000-linear", "editor",
+         steps(FREE, lambda at: edit(at, {0: {"grade": 2000}})), None,
+         keep=grades_are(2000, 2, 3, 0, 1, 2), bug=CHART_BUG),
+    Case("editor-grades-1023x3-exponential-overflow", "editor",
+         steps(FREE, EXP, lambda at: edit(at, {i: {"grade": 1023} for i in range(3)})),
+         "overflow", keep=grades_are(1023, 1023, 1023, 0, 1, 2),
+         fix=back_to_default_grades, bug=OVERFLOW_BUG),
+    Case("editor-delete-every-row", "editor", lambda at: edit(at, deleted=range(6)),
+         "at least one item", keep=grades_are(*DEFAULT_GRADES), forbid="the last row",
+         bug="BUG (ui/controls.py:119, _apply_editor_delta): deleting every row keeps ALL "
+             "rows, but the notice says 'the last row was kept'. Fix the wording, e.g. 'A "
+             "ranking needs at least one item: nothing was deleted.'"),
+    Case("editor-one-item", "editor", lambda at: edit(at, deleted=range(1, 6)), None,
+         keep=grades_are(3, labels=["Doc A"]), bug=K_LINK_BUG),
+    Case("editor-delete-rows-below-k-then-reopen-link", "editor",
+         lambda at: edit(at, deleted=[4, 5]), None,
+         keep=lambda at: reopened(at) == ([3, 2, 3, 0], ""), bug=K_LINK_BUG),
+    Case("editor-200-items", "editor",
+         lambda at: edit(at, added=[{"label": f"x{i}", "grade": i % 4} for i in range(194)]),
+         None, keep=lambda at: len(pg(at).items) == 200 and pg(at).labels[-1] == "x193"),
+    Case("editor-over-200-items", "editor",
+         lambda at: edit(at, added=[{"label": f"x{i}", "grade": 1} for i in range(300)]),
+         "200 items", keep=lambda at: len(pg(at).items) == 200 and pg(at).labels[6] == "x0",
+         bug="BUG (ui/state.py:140, apply_edits): rows added beyond MAX_ITEMS=200 are dropped "
+             "silently (300 pasted rows: 106 lost, no message). Fix: report the dropped "
+             "count, e.g. set ss.pg_notice = 'The playground holds at most 200 items: 106 "
+             "added rows were left out.' in ui/controls.py _apply_editor_delta."),
+    Case("editor-duplicate-labels", "editor", lambda at: edit(at, {1: {"label": "Doc A"}}),
+         None, keep=lambda at: pg(at).labels[:2] == ["Doc A", "Doc A"]
+         and list(pd.Series([d.value for d in at.dataframe if "item" in d.value.columns][0]
+                            ["item"])[:2]) == ["Doc A", "Doc A"]),
+    Case("editor-rtl-and-emoji-labels", "editor",
+         lambda at: edit(at, {0: {"label": "مستند"}, 1: {"label": "שלום"},
+                              2: {"label": "📄🔥"}}), None,
+         keep=lambda at: pg(at).labels[:3] == ["مستند", "שלום", "📄🔥"]
+         and in_dcg_table("مستند", "שלום", "📄🔥")(at)),
+    Case("editor-blank-label", "editor", lambda at: edit(at, {0: {"label": "   "}}), None,
+         keep=lambda at: pg(at).labels[0] == "Item 1" and pg(at).grades == DEFAULT_GRADES),
+]
+
+POOL = [
+    Case("pool-word", "pool", "3, two", ("two', which is not a number",
+                                         "separated by commas")),
+    Case("pool-inf", "pool", "3, inf", "not a finite number"),
+    Case("pool-semicolons", "pool", "3;2", ("'3;2', which is not a number",
+                                            "separated by commas")),
+    Case("pool-nan", "pool", "nan", "not a finite number"),
+]
+
+FALLBACK = "so the default example is shown instead"
+is_default = grades_are(*DEFAULT_GRADES)
+
+
+def link_state(grades, labels=None):
+    def check(at):
+        state = pg(at)
+        return [float(g) for g in state.grades] == [float(g) for g in grades] and (
+            labels is None or state.labels == list(labels))
+    return check
+
+
+def edited_then_tampered(at):
+    edit(at, {0: {"label": "Mine", "grade": 1}})
+    at.query_params["g"] = "3,x"
+    at.run()
+
+
+LINK = [
+    Case("link-trailing-comma", "link", {"g": "3,2,"}, None, keep=link_state([3, 2])),
+    Case("link-cut-inside-grades", "link", {"l": ["a", "b", "c"], "g": "3,2,"},
+         ("3 labels but 2 grades", FALLBACK), keep=is_default),
+    Case("link-cut-before-grades", "link", {"l": ["Doc A", "Do"]}, "could not be read",
+         keep=is_default,
+         bug="BUG (ui/state.py:216, from_query_params): a link cut before its grades "
+             "(?l=Doc+A&l=Do) is ignored without a word. Fix: when l/k/gain/scale/pool are "
+             "present but g is not, return (None, 'it has labels or settings but no grades "
+             "(g)') so load() shows the notice."),
+    Case("link-k-not-a-number", "link", {"g": "3,2", "k": "abc"},
+         "k = 'abc' is not a whole number from 1 to 2", keep=is_default),
+    Case("link-k-zero", "link", {"g": "3,2", "k": "0"},
+         "k = '0' is not a whole number from 1 to 2", keep=is_default),
+    Case("link-k-fraction", "link", {"g": "3,2", "k": "1.5"},
+         "k = '1.5' is not a whole number", keep=is_default),
+    Case("link-k-above-n", "link", {"g": "3,2", "k": "9"}, "from 1 to 2", keep=is_default),
+    Case("link-k-empty", "link", {"g": "3,2", "k": ""}, "is not a whole number",
+         keep=is_default),
+    Case("link-scale-weird", "link", {"g": "3,2", "scale": "weird"},
+         "scale 'weird' is not one of 0-3, 0-4, binary, free", keep=is_default),
+    Case("link-gain-weird", "link", {"g": "3,2", "gain": "cubic"},
+         "gain 'cubic' is not one of linear, exponential, both", keep=is_default),
+    Case("link-pool-not-a-number", "link", {"g": "3,2", "pool": "x"},
+         "'x', which is not a number", keep=is_default),
+    Case("link-grade-nan", "link", {"g": "3,nan"}, "'nan', which is not a finite number",
+         keep=is_default),
+    Case("link-grade-1e400", "link", {"g": "1e400,1"}, "not a finite number",
+         keep=is_default),
+    Case("link-grade-word", "link", {"g": "3,abc,1"}, "'abc', which is not a number",
+         keep=is_default),
+    Case("link-grades-empty", "link", {"g": ""}, "empty", keep=is_default),
+    Case("link-201-items", "link", {"g": ",".join(["1"] * 201)},
+         "it has 201 items; the playground holds 200", keep=is_default),
+    Case("link-200-items", "link", {"g": ",".join(str(i % 4) for i in range(200))}, None,
+         keep=link_state([i % 4 for i in range(200)])),
+    Case("link-one-item", "link", {"g": "3", "l": ["only"]}, None,
+         keep=link_state([3], ["only"])),
+    Case("link-grade-outside-scale", "link", {"g": "3,9", "scale": "0-3"},
+         "outside the 0–3 scale", keep=is_default),
+    Case("link-rtl-and-emoji-labels", "link", {"g": "3,2,1", "l": ["مستند", "שלום", "📄"]},
+         None, keep=lambda at: link_state([3, 2, 1], ["مستند", "שלום", "📄"])(at)
+         and in_dcg_table("مستند", "שלום", "📄")(at)),
+    Case("link-duplicate-labels", "link", {"g": "1,2", "l": ["same", "same"]}, None,
+         keep=link_state([1, 2], ["same", "same"])),
+    Case("link-negative-grade", "link", {"g": "-1,2"}, None, keep=link_state([-1, 2])),
+    Case("link-grade-2000-exponential", "link", {"g": "2000,1", "gain": "exponential"},
+         ("2^2000", "Use linear gain", "nothing you entered is lost"),
+         keep=link_state([2000, 1]), fix=LINEAR, bug=CHART_BUG),
+    Case("link-grades-1023x3-exponential-overflow", "link",
+         {"g": "1023,1023,1023", "gain": "exponential"}, "overflow",
+         keep=link_state([1023] * 3), fix=lambda at: edit(at, {0: {"grade": 3}, 1: {
+             "grade": 2}, 2: {"grade": 1}}), bug=OVERFLOW_BUG),
+    Case("link-tampered-after-edits", "link", edited_then_tampered,
+         "'x', which is not a number", forbid="default example is shown",
+         keep=lambda at: pg(at).labels[0] == "Mine" and pg(at).grades[0] == 1,
+         bug="BUG (ui/controls.py:44, load): when a bad link arrives while the user has a ranking, "
+             "the user's ranking is kept (right) but the notice says 'the default example is "
+             "shown instead' (wrong). Fix: word the notice by what happened, e.g. '..., so "
+             "your current ranking is kept.' when 'pg' was already in session state."),
+]
+
+PRACTICE = [
+    Case("practice-word", "practice", ("abc", "", ""),
+         ("“abc” is not a number", "e.g. 0.972", "nothing typed yet", "Nothing was graded")),
+    Case("practice-decimal-comma", "practice", ("0,972", "1", "1"),
+         ("“0,972” uses a comma", "write decimals with a point, e.g. 0.972")),
+    Case("practice-all-empty", "practice", ("", "", ""), "nothing typed yet"),
+    Case("practice-huge", "practice", ("1e999", "1", "1"),
+         ("“1e999” is too large", "rounded to 3 decimals")),
+    Case("practice-nan-inf", "practice", ("nan", "inf", "-inf"),
+         ("“nan” is not a number", "“inf” is not a number", "“-inf” is not a number")),
+    Case("practice-markdown-is-shown-as-text", "practice", ("**x**", "$1$", "<b>"),
+         ("“**x**” is not a number", "“$1$” is not a number", "“<b>” is not a number"),
+         keep=lambda at: "\\*\\*x\\*\\*" in "".join(e.value for e in at.error)),
+    Case("practice-emoji", "practice", ("📈", "1", "1"), "“📈” is not a number"),
+    Case("practice-fraction", "practice", ("1/2", "1", "1"), "“1/2” is not a number"),
+    Case("practice-compare-without-a-pick", "practice", None, "pick ranking A or ranking B"),
+]
+
+LIMIT_MB = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"][
+    "maxUploadSize"]
+
+
+def files(via="state", gain=None, **slots):
+    return {"via": via, "gain": gain, "files": {s: (name, FILES[name])
+                                                for s, name in slots.items()}}
+
+
+UPLOAD = [
+    Case("upload-0-byte", "upload", files("widget", qrels="empty.txt", run_a="run.run"),
+         ("empty.txt is empty", "no lines to read")),
+    Case("upload-blank-lines", "upload", files(qrels="blank.txt", run_a="run.run"),
+         "blank.txt is empty"),
+    Case("upload-binary", "upload", files("widget", qrels="binary.dat", run_a="run.run"),
+         ("not a text file", "upload a TREC or CSV text file")),
+    Case("upload-truncated-line", "upload", files(qrels="truncated.txt", run_a="run.run"),
+         ("line 5: expected 4 fields (qid iteration docid relevance), found 3", "'2 0 d5'")),
+    Case("upload-wrong-columns", "upload",
+         files("widget", qrels="columns.csv", run_a="run.run"),
+         ("needs ['qid', 'docid', 'relevance']", "write a header line such as")),
+    Case("upload-wrong-separator", "upload", files(qrels="semicolons.csv", run_a="run.run"),
+         ("line 1: expected 4 fields", "found 1", "'qid;docid;relevance'")),
+    Case("upload-run-as-judgments", "upload", files(qrels="run.run", run_a="run.run"),
+         ("expected 4 fields (qid iteration docid relevance), found 6")),
+    Case("upload-judgments-as-run", "upload", files(qrels="qrels.txt", run_a="qrels.txt"),
+         ("expected 6 fields (qid Q0 docid rank score tag), found 4", "Now upload a run")),
+    Case("upload-grade-nan", "upload", files(qrels="nan.txt", run_a="run.run"),
+         "line 1: relevance is 'nan', expected a finite number"),
+    Case("upload-not-utf8", "upload", files(qrels="latin1.txt", run_a="run.run"),
+         ("is not UTF-8 text (line 1", "save it as UTF-8")),
+    Case("upload-header-only", "upload", files(qrels="header.csv", run_a="run.run"),
+         "has a header but no data lines"),
+    Case("upload-duplicate-doc-in-judgments", "upload", files(qrels="dup.txt", run_a="run.run"),
+         ("lists docid 'd1' twice for qid '1'", "once per query")),
+    Case("upload-duplicate-doc-in-run", "upload", files(qrels="qrels.txt", run_a="dup.run"),
+         ("run lists docid 'd1' twice for qid '1'", "once per query")),
+    Case("upload-grade-2000-exponential", "upload",
+         files(gain="exponential", qrels="huge.txt", run_a="run.run"),
+         ("2^2000 − 1 overflows a float", "use linear gain")),
+    Case("upload-grades-1023x3-exponential-overflow", "upload",
+         files(gain="exponential", qrels="huge3.txt", run_a="run.run"), "overflow",
+         bug=OVERFLOW_BUG),
+    Case("upload-infinite-score", "upload", files(qrels="qrels.txt", run_a="inf.run"),
+         "score is 'inf', expected a finite number"),
+    Case("upload-no-shared-query", "upload", files(qrels="other.txt", run_a="run.run"),
+         "check that both files use the same query ids"),
+    Case("upload-rtl-and-emoji-ids", "upload",
+         files("widget", qrels="rtl.txt", run_a="rtl.run"), None),
+    Case("upload-negative-and-fractional-grades", "upload",
+         files(qrels="odd.txt", run_a="run.run"), None),
+]
+
+
+def cli(*args):
+    return list(args)
+
+
+CLI = [
+    Case("cli-grade-word", "cli", cli("table", "3", "abc"), "invalid float value: 'abc'"),
+    Case("cli-grade-nan", "cli", cli("table", "nan", "1"),
+         "position 1 is nan: every value must be a finite number"),
+    Case("cli-grade-inf", "cli", cli("table", "3", "inf"), "position 2 is inf"),
+    Case("cli-grade-1e400", "cli", cli("table", "1e400"), "must be a finite number"),
+    Case("cli-grade-minus-inf", "cli", cli("table", "3", "-inf"), "-inf"),
+    Case("cli-no-grades", "cli", cli("table"), "the following arguments are required: grades"),
+    Case("cli-k-zero", "cli", cli("table", "3", "2", "--k", "0"), "k must be at least 1"),
+    Case("cli-k-negative", "cli", cli("table", "3", "2", "--k", "-1"), "k must be at least 1"),
+    Case("cli-k-fraction", "cli", cli("table", "3", "2", "--k", "2.5"),
+         "invalid int value: '2.5'"),
+    Case("cli-k-above-n", "cli", cli("table", "3", "2", "--k", "99"), None,
+         keep=lambda out: f"NDCG@99 = {nc.ndcg([3, 2], k=99):.4f}" in out),
+    Case("cli-gain-unknown", "cli", cli("table", "3", "--gain", "cubic"),
+         "invalid choice: 'cubic'"),
+    Case("cli-grade-2000-exponential", "cli", cli("table", "2000", "--gain", "exponential"),
+         ("2^2000 − 1 overflows a float", "Use linear gain")),
+    Case("cli-grades-1023x3-exponential-overflow", "cli",
+         cli("table", "1023", "1023", "1023", "--gain", "exponential"), "overflow",
+         bug=OVERFLOW_BUG),
+    Case("cli-negative-grade", "cli", cli("table", "3", "-1", "2"), None,
+         keep=lambda out: f"NDCG = {nc.ndcg([3, -1, 2]):.4f}" in out),
+    Case("cli-200-grades", "cli", cli("table", *[str(i % 4) for i in range(200)]), None,
+         keep=lambda out: f"NDCG = {nc.ndcg([i % 4 for i in range(200)]):.4f}" in out),
+    Case("cli-unicode-digits", "cli", cli("table", "٣", "٢"), None,
+         keep=lambda out: f"NDCG = {nc.ndcg([3, 2]):.4f}" in out),
+    Case("cli-missing-file", "cli", cli("evaluate", "{dir}/nope.txt", "{dir}/run.run"),
+         "No such file or directory"),
+    Case("cli-directory", "cli", cli("evaluate", "{dir}", "{dir}/run.run"), "Is a directory"),
+    Case("cli-binary-file", "cli", cli("evaluate", "{dir}/binary.dat", "{dir}/run.run"),
+         "binary.dat is not a text file"),
+    Case("cli-empty-file", "cli", cli("evaluate", "{dir}/empty.txt", "{dir}/run.run"),
+         "empty.txt is empty"),
+    Case("cli-truncated-file", "cli", cli("evaluate", "{dir}/truncated.txt", "{dir}/run.run"),
+         "truncated.txt line 5: expected 4 fields"),
+    Case("cli-duplicate-doc", "cli", cli("evaluate", "{dir}/dup.txt", "{dir}/run.run"),
+         "lists docid 'd1' twice for qid '1'"),
+    Case("cli-swapped-files", "cli", cli("evaluate", "{dir}/run.run", "{dir}/qrels.txt"),
+         "run.run line 1: expected 4 fields"),
+    Case("cli-unknown-measure", "cli",
+         cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "map"),
+         "unknown measure 'map': use ndcg or ndcg_cut.5,10"),
+    Case("cli-bad-cutoff", "cli",
+         cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "ndcg_cut.abc"),
+         "cutoff 'abc' in 'ndcg_cut.abc' is not a whole number"),
+    Case("cli-evaluate-rtl-ids", "cli", cli("evaluate", "{dir}/rtl.txt", "{dir}/rtl.run"),
+         None, keep=lambda out: "ndcg" in out and "nan" not in out),
+]
+
+
+def raises(fn, *args, **kwargs):
+    return lambda: fn(*args, **kwargs)
+
+
+Q2 = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "b"], "relevance": [2, 1]})
+R2 = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "b"], "score": [2.0, 1.0]})
+Q_HUGE = pd.DataFrame({"qid": ["1"] * 3, "docid": list("abc"), "relevance": [1023] * 3})
+R_HUGE = pd.DataFrame({"qid": ["1"] * 3, "docid": list("abc"), "score": [3.0, 2.0, 1.0]})
+
+
+def read(kind, name):
+    return raises(nc.read_qrels if kind == "qrels" else nc.read_run,
+                  io.BytesIO(FILES[name]))
+
+
+ENGINE = [
+    Case("engine-dcg-nan", "engine", raises(nc.dcg, [3, math.nan]),
+         "position 2 is nan: every value must be a finite number"),
+    Case("engine-dcg-inf", "engine", raises(nc.dcg, [math.inf]), "position 1 is inf"),
+    Case("engine-ndcg-minus-inf", "engine", raises(nc.ndcg, [1, -math.inf]),
+         "position 2 is -inf"),
+    Case("engine-dcg-word", "engine", raises(nc.dcg, [3, "a"]),
+         "position 2 is 'a', not a number"),
+    Case("engine-dcg-boolean", "engine", raises(nc.dcg, [True, False]), "a boolean"),
+    Case("engine-dcg-string", "engine", raises(nc.dcg, "321"), "must be a list of numbers"),
+    Case("engine-dcg-int-beyond-float", "engine", raises(nc.dcg, [10**400]),
+         "too large for a float"),
+    Case("engine-dcg-empty", "engine", raises(nc.dcg, []), "is empty: give at least one grade"),
+    Case("engine-ndcg-one-item", "engine", raises(nc.ndcg, [3]), None,
+         keep=lambda v: v == 1.0),
+    Case("engine-ndcg-one-zero-item", "engine", raises(nc.ndcg, [0]), None,
+         keep=lambda v: v == 0.0),
+    Case("engine-ndcg-200-items", "engine", raises(nc.ndcg, [i % 4 for i in range(200)]), None,
+         keep=lambda v: 0 < v < 1),
+    Case("engine-ndcg-negative-keep", "engine", raises(nc.ndcg, [-1, 2]), None,
+         keep=lambda v: math.isfinite(v) and v < 1),
+    Case("engine-ndcg-negative-error", "engine", raises(nc.ndcg, [-1, 2], negative="error"),
+         ("position 1 is -1, a negative grade", "negative='zero'")),
+    Case("engine-dcg-fractional", "engine", raises(nc.dcg, [2.5, 0.5]), None,
+         keep=lambda v: v == pytest.approx(2.5 + 0.5 / math.log2(3))),
+    Case("engine-dcg-k-zero", "engine", raises(nc.dcg, [3, 2], k=0), "k must be at least 1"),
+    Case("engine-dcg-k-fraction", "engine", raises(nc.dcg, [3, 2], k=2.5),
+         "k must be a whole number"),
+    Case("engine-dcg-k-text", "engine", raises(nc.dcg, [3, 2], k="2"),
+         "k must be a whole number"),
+    Case("engine-ndcg-k-above-n", "engine", raises(nc.ndcg, [1, 3], k=99), None,
+         keep=lambda v: v == nc.ndcg([1, 3])),
+    Case("engine-dcg-1000-exponential", "engine", raises(nc.dcg, [1000], gain="exponential"),
+         None, keep=lambda v: v == 2.0**1000 - 1),
+    Case("engine-dcg-2000-exponential", "engine", raises(nc.dcg, [2000], gain="exponential"),
+         ("2^2000 − 1 overflows a float", "Use linear gain")),
+    Case("engine-dcg-1023x3-exponential-overflow", "engine",
+         raises(nc.dcg, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
+    Case("engine-ndcg-1023x3-exponential-overflow", "engine",
+         raises(nc.ndcg, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
+    Case("engine-ndcg-curve-1023x3-exponential-overflow", "engine",
+         raises(nc.ndcg_curve, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
+    Case("engine-evaluate-1023x3-exponential-overflow", "engine",
+         raises(nc.evaluate, Q_HUGE, R_HUGE, gain="exponential"), "overflow",
+         bug=OVERFLOW_BUG),
+    Case("engine-ndcg-1e308-linear-overflow", "engine",
+         raises(nc.ndcg, [1e308] * 3), "overflow", bug=OVERFLOW_BUG),
+    Case("engine-dcg-table-label-count", "engine",
+         raises(nc.dcg_table, [3, 2], labels=["a"]), "labels has 1 entries but relevance has 2"),
+    Case("engine-dcg-table-rtl-and-duplicate-labels", "engine",
+         raises(nc.dcg_table, [1, 3, 2], labels=["مستند", "שלום", "שלום"]), None,
+         keep=lambda t: list(t["label"]) == ["مستند", "שלום", "שלום"]),
+    Case("engine-ndcg-curve-empty", "engine", raises(nc.ndcg_curve, []), "is empty"),
+    Case("engine-ndcg-curve-nan", "engine", raises(nc.ndcg_curve, [1, math.nan]),
+         "position 2 is nan"),
+    Case("engine-ndcg-ideal-missing-items", "engine", raises(nc.ndcg, [3, 2], ideal=[2]),
+         "the ideal pool must contain every graded item"),
+    Case("engine-evaluate-duplicate-judgment", "engine",
+         raises(nc.evaluate, Q2.assign(docid=["a", "a"]), R2),
+         "qrels lists docid 'a' twice for qid '1'"),
+    Case("engine-evaluate-duplicate-run-doc", "engine",
+         raises(nc.evaluate, Q2, R2.assign(docid=["a", "a"])),
+         "run lists docid 'a' twice for qid '1'"),
+    Case("engine-evaluate-missing-column", "engine",
+         raises(nc.evaluate, Q2.drop(columns="relevance"), R2),
+         "qrels lacks column(s) ['relevance']"),
+    Case("engine-evaluate-text-grade", "engine",
+         raises(nc.evaluate, Q2.assign(relevance=["2", "high"]), R2),
+         ("row 2 (qid '1', docid 'b')", "high", "must be a finite number")),
+    Case("engine-evaluate-no-cutoff", "engine", raises(nc.evaluate, Q2, R2, k=[]),
+         "k is empty"),
+    Case("engine-evaluate-k-zero", "engine", raises(nc.evaluate, Q2, R2, k=0),
+         "k must be at least 1"),
+    Case("engine-evaluate-unknown-convention", "engine",
+         raises(nc.evaluate, Q2, R2, convention="msmarco"), "convention must be one of"),
+    Case("engine-read-qrels-0-byte", "engine", read("qrels", "empty.txt"), "is empty"),
+    Case("engine-read-qrels-binary", "engine", read("qrels", "binary.dat"),
+         "not a text file"),
+    Case("engine-read-qrels-truncated", "engine", read("qrels", "truncated.txt"),
+         "line 5: expected 4 fields"),
+    Case("engine-read-qrels-wrong-columns", "engine", read("qrels", "columns.csv"),
+         "missing ['relevance']"),
+    Case("engine-read-qrels-semicolons", "engine", read("qrels", "semicolons.csv"),
+         "line 1: expected 4 fields"),
+    Case("engine-read-qrels-latin1", "engine", read("qrels", "latin1.txt"),
+         "not UTF-8 text"),
+    Case("engine-read-qrels-nan", "engine", read("qrels", "nan.txt"),
+         "relevance is 'nan', expected a finite number"),
+    Case("engine-read-qrels-rtl-ids", "engine", read("qrels", "rtl.txt"), None,
+         keep=lambda df: list(df["docid"]) == ["مستند", "שלום", "🔥"]),
+    Case("engine-read-run-inf-score", "engine", read("run", "inf.run"),
+         "score is 'inf', expected a finite number"),
+    Case("engine-read-run-qrels-file", "engine", read("run", "qrels.txt"),
+         "expected 6 fields"),
+    Case("engine-read-run-not-a-file", "engine", raises(nc.read_run, 123),
+         "expected a file path or an open file"),
+]
+
+CASES = EDITOR + POOL + LINK + PRACTICE + UPLOAD + CLI + ENGINE
+assert len({c.id for c in CASES}) == len(CASES), "case ids must be unique"
+
+
+def family(name):
+    return [c for c in CASES if c.entry == name]
+
+
+# ------------------------------------------------------------------ playground editor
+
+@pytest.mark.parametrize("case", family("editor"), ids=str)
+def test_playground_editor(case):
+    at = open_playground()
+    case.action(at)
+    no_exception(at, case, "after the edit")
+    if case.expect is None:
+        assert not at.error, f"{case.id}: {alerts(at)}"
+        assert_playground_scored(at, case)
+    else:
+        check_message(at, case)
+    assert case.keep(at), f"{case.id}: the 'keep' check failed; rows: {pg(at).labels[:8]} " \
+                          f"{pg(at).grades[:8]} ({len(pg(at).items)} items). {case.bug}"
+    at.run()  # a plain rerun changes nothing
+    no_exception(at, case, "rerun")
+    assert case.keep(at), case.id
+    follow_up_playground(at, case)
+
+
+# ------------------------------------------------------------------ judged pool text
+
+@pytest.mark.parametrize("case", family("pool"), ids=str)
+def test_playground_pool_text(case):
+    at = open_playground()
+    at.text_input(key="pg_pool_text").input(case.action).run()
+    no_exception(at, case, "after typing")
+    check_message(at, case)
+    assert at.text_input(key="pg_pool_text").value == case.action, "the typed text was lost"
+    assert pg(at).pool == () and pg(at).grades == DEFAULT_GRADES
+    assert_playground_scored(at, case)  # the figures stay up meanwhile
+    at.text_input(key="pg_pool_text").input("3, 2").run()  # fixed
+    no_exception(at, case, "after the fix")
+    assert not at.error and pg(at).pool == (3.0, 2.0)
+    assert metric_values(at)["IDCG@6"] == f"{nc.idcg(DEFAULT_GRADES + [3, 2], k=6):.3f}"
+
+
+# ------------------------------------------------------------------ shareable link
+
+@pytest.mark.parametrize("case", family("link"), ids=str)
+def test_shareable_link(case):
+    if callable(case.action):
+        at = open_playground()
+        case.action(at)
+    else:
+        at = open_playground(case.action)
+    no_exception(at, case, "opening the link")
+    if case.expect is None:
+        assert not at.error and not at.warning, f"{case.id}: {alerts(at)}"
+        assert_playground_scored(at, case)
+    else:
+        check_message(at, case)
+    assert case.keep(at), f"{case.id}: the 'keep' check failed; rows: {pg(at).labels[:8]} " \
+                          f"{pg(at).grades[:8]}. {case.bug}"
+    at.run()
+    no_exception(at, case, "rerun")
+    assert case.keep(at), case.id
+    follow_up_playground(at, case)
+
+
+# ------------------------------------------------------------------ practice answers
+
+def open_practice(kind) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("pages/practice.py").run()
+    if kind == "compare":
+        at.radio(key="px_kind").set_value("compare").run()
+    return at
+
+
+def current_exercise(at) -> E.Exercise:
+    ss = at.session_state
+    return E.generate(int(ss["px_number"]), ss["px_level"], ss["px_kind"])
+
+
+@pytest.mark.parametrize("case", family("practice"), ids=str)
+def test_practice_answers(case):
+    kind = "compare" if case.action is None else "compute"
+    at = open_practice(kind)
+    if kind == "compute":
+        for step, text in zip(E.STEPS, case.action):
+            at.text_input(key=f"px_{step}").input(text)
+    at.button(key="px_check").click().run()
+    no_exception(at, case, "checking")
+    check_message(at, case)
+    assert metric_values(at)["Score"] == "0 / 0", "an unreadable answer must not be graded"
+    if kind == "compute":
+        typed = [at.text_input(key=f"px_{s}").value for s in E.STEPS]
+        assert typed == list(case.action), f"{case.id}: the typed answers were lost: {typed}"
+    if case.keep:
+        assert case.keep(at), case.id
+    # follow-up: the right answer is accepted and counted
+    solution = E.solution(current_exercise(at))
+    if kind == "compute":
+        for step in E.STEPS:
+            at.text_input(key=f"px_{step}").input(f"{solution[step]:.4f}")
+    else:
+        at.radio(key="px_choice").set_value(solution["winner"])
+    at.button(key="px_check").click().run()
+    no_exception(at, case, "follow-up")
+    assert not at.error and at.success, f"{case.id}: {alerts(at)}"
+    assert metric_values(at)["Score"] == "1 / 1"
+
+
+# ------------------------------------------------------------------ uploads
+
+def open_your_data() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("pages/your_data.py").run()
+    return at
+
+
+def expected_mean(qrels: bytes, run: bytes, k=5, **options) -> str:
+    table = nc.evaluate(nc.read_qrels(io.BytesIO(qrels)), nc.read_run(io.BytesIO(run)), k=k,
+                        **options)
+    return f"{table[f'ndcg@{k}'].mean():.4f}"
+
+
+@pytest.mark.parametrize("case", family("upload"), ids=str)
+def test_upload(case):
+    at = open_your_data()
+    spec = case.action
+    if spec["via"] == "widget":
+        for slot, (name, data) in spec["files"].items():
+            at.file_uploader(key=f"yd_upload_{slot}_0").set_value((name, data, "text/plain"))
+    else:
+        at.session_state[D.FILES_KEY] = {slot: {"name": name, "data": data}
+                                         for slot, (name, data) in spec["files"].items()}
+    at.run()
+    if spec["gain"]:
+        at.selectbox(key="yd_gain").set_value(spec["gain"]).run()
+    no_exception(at, case, "reading the files")
+    if case.expect is None:
+        assert not at.error, f"{case.id}: {alerts(at)}"
+        (_, q), (_, r) = spec["files"]["qrels"], spec["files"]["run_a"]
+        assert metric_values(at)["System A · mean NDCG@5"] == expected_mean(q, r)
+    else:
+        check_message(at, case)
+        assert all(v not in ("nan", "—") for v in metric_values(at).values()), \
+            f"{case.id}: a mean is shown as {metric_values(at)}. {case.bug}"
+    # nothing is lost: a rerun reads the same files and says the same
+    before = alerts(at)
+    at.run()
+    no_exception(at, case, "rerun")
+    assert alerts(at) == before
+    if spec["via"] == "widget":
+        held = {slot: at.file_uploader(key=f"yd_upload_{slot}_0").value for slot in spec["files"]}
+        assert all(f is not None and f.name == spec["files"][s][0] for s, f in held.items())
+    # follow-up: the sample still loads and is evaluated
+    at.button(key="yd_sample").click().run()
+    no_exception(at, case, "loading the sample")
+    samples = {n: (D.SAMPLES / f).read_bytes() for n, f in D.SAMPLE_FILES.items()}
+    opts = {"gain": spec["gain"]} if spec["gain"] else {}
+    assert metric_values(at)["System A · mean NDCG@5"] == expected_mean(
+        samples["qrels"], samples["run_a"], **opts)
+
+
+@pytest.mark.parametrize("slot", list(D.SLOTS))
+def test_upload_over_the_limit_is_stopped_at_the_stated_size(slot):
+    """The app has no size check of its own: Streamlit's uploader refuses a file above
+    server.maxUploadSize. Each uploader carries the configured limit and the page states it."""
+    at = open_your_data()
+    assert not at.exception
+    widget = at.file_uploader(key=f"yd_upload_{slot}_0")
+    assert widget.proto.max_upload_size_mb == LIMIT_MB
+    assert any(f"up to {LIMIT_MB} MB each" in c.value for c in at.caption), \
+        [c.value for c in at.caption]
+
+
+# ------------------------------------------------------------------ CLI
+
+@pytest.fixture(scope="module", autouse=True)
+def cli_runs(request, tmp_path_factory):
+    """The selected CLI cases as subprocesses, two at a time, started with the module's first
+    test so that they run while the AppTest cases do: {case id: future (code, out, err)}."""
+    wanted = {item.callspec.params["case"].id for item in request.session.items
+              if getattr(item, "module", None) is request.module
+              and item.name.startswith("test_cli[")}
+    if not wanted:
+        yield {}
+        return
+    folder = tmp_path_factory.mktemp("bad_cli")
+    for name, data in FILES.items():
+        (folder / name).write_bytes(data)
+
+    def run(case):
+        argv = [a.replace("{dir}", str(folder)) for a in case.action]
+        done = subprocess.run([sys.executable, "-m", "ndcg_core", *argv], cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+        return done.returncode, done.stdout, done.stderr
+
+    pool = ThreadPoolExecutor(max_workers=2)
+    yield {c.id: pool.submit(run, c) for c in family("cli") if c.id in wanted}
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@pytest.mark.parametrize("case", family("cli"), ids=str)
+def test_cli(case, cli_runs):
+    code, out, err = cli_runs[case.id].result()
+    assert "Traceback" not in err, f"{case.id}: {err[-800:]}"
+    if case.expect is None:
+        assert code == 0, f"{case.id}: exit {code}: {err}"
+        assert case.keep(out), f"{case.id}: {out[-400:]}"
+        return
+    assert code == 2, f"{case.id}: exit {code}, stdout {out[-300:]!r}, stderr {err!r}. {case.bug}"
+    for text in expected(case):
+        assert text in err, f"{case.id}: expected {text!r} on stderr, got {err!r}"
+    assert "NDCG" not in out
+
+
+# ------------------------------------------------------------------ engine functions
+
+@pytest.mark.parametrize("case", family("engine"), ids=str)
+def test_engine(case):
+    if case.expect is None:
+        assert case.keep(case.action()), case.id
+        return
+    with pytest.raises(ValueError) as info:
+        result = case.action()
+        pytest.fail(f"{case.id}: returned {result!r} instead of refusing. {case.bug}")
+    for text in expected(case):
+        assert text in str(info.value), f"{case.id}: {info.value}"
