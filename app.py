@@ -2,7 +2,9 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="NDCG Lab", page_icon=":material/leaderboard:", layout="wide")
+# An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
+# fonts.gstatic.com on every page load, a request to a third party.
+st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide")
 
 PAGES = {
     "Learn": [

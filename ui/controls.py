@@ -132,6 +132,11 @@ def _apply_editor_delta():
 
 def settings(pg: S.Playground):
     ss = st.session_state
+    # The state is the source of truth: Streamlit drops a widget's value while its page is
+    # not shown, and lessons may change the shared ranking, so set the widgets from it.
+    ss.pg_gain, ss.pg_scale = pg.gain, pg.scale
+    if "pg_pool_text" not in ss:  # keep a half-typed (invalid) pool text as the user left it
+        ss.pg_pool_text = ", ".join(S.fmt_grade(g) for g in pg.pool)
     a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
     a.radio("Gain", S.GAINS, key="pg_gain", horizontal=True, on_change=_on_settings,
             help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")

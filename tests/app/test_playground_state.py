@@ -1,0 +1,29 @@
+"""The playground's widgets follow its state after a trip to another page."""
+
+from dataclasses import replace
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def test_gain_radio_matches_the_state_after_visiting_another_page():
+    """Exponential gain set on the playground is still shown (and used) after a lesson."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.radio(key="pg_gain").set_value("exponential").run()
+    at.switch_page("pages/beyond.py").run()
+    at.switch_page("pages/playground.py").run()
+    assert not at.exception
+    assert at.radio(key="pg_gain").value == "exponential"
+    assert {m.label: m.value for m in at.metric}["NDCG@6"] == "0.949"
+
+
+def test_a_lesson_changing_the_shared_gain_moves_the_radio_too():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.session_state["pg"] = replace(at.session_state["pg"], gain="exponential")
+    at.run()
+    assert at.radio(key="pg_gain").value == "exponential"
+    assert {m.label: m.value for m in at.metric}["NDCG@6"] == "0.949"

@@ -1,0 +1,361 @@
+"""Accessibility checks in Chromium: an axe-core audit of every page, a keyboard-only path
+through the playground, chart titles and axis labels, and the "beyond k" text marker.
+
+The audit uses axe-playwright-python (it bundles axe-core). It fails on any critical or
+serious violation, except the ones listed in UPSTREAM: markup that Streamlit itself renders
+and our code cannot change, each named with its rule, its element and why.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Locator, Page, expect
+
+import ndcg_core as nc
+from ui.state import DEFAULT_GRADES, DEFAULT_LABELS, ranking_query_params
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout
+FAILING_IMPACTS = ("critical", "serious")
+
+# Critical/serious findings in markup Streamlit renders, not us: (rule id, the upstream
+# element a flagged node must sit in, why). Only a node inside that element is excused, and
+# only for that rule; every other rule still runs on it.
+UPSTREAM = [
+    ("list", "[data-testid='stSidebarNavItems']",
+     "st.navigation's sidebar (Streamlit 1.67) puts each page group, a <div> holding the group's "
+     "<header> and its <li> links, straight inside <ul data-testid='stSidebarNavItems'>; axe "
+     "'list' allows only <li> children. The groups come from app.py's grouped navigation."),
+    ("listitem", "[data-testid='stSidebarNavItems']",
+     "the same markup: each sidebar <li> link's parent is that group <div>, not a <ul>."),
+]
+
+# The axe target of a node is a list of selectors (one per frame); in a shadow DOM a selector
+# is itself a list, host first. Resolve it and ask whether the node sits inside `within`.
+NODE_WITHIN_JS = """([target, within]) => {
+  let root = document, el = null;
+  for (const sel of [].concat(target[target.length - 1])) {
+    el = root.querySelector(sel);
+    if (!el) return false;
+    root = el.shadowRoot || el;
+  }
+  return !!el.closest(within);
+}"""
+# Lazy elements have drawn: no loading skeleton left, and every shown table, chart and list
+# has its content (a table in a closed expander never draws, so only shown ones count).
+RENDERED_JS = """() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
+  return !document.querySelector("[data-testid='stSkeleton']")
+    && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
+    && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
+    && shown("[data-testid='stBidiComponentIsolated']")
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row'));
+}"""
+# Colours measured mid-transition are neither the start nor the end state: let them finish.
+SETTLED_JS = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+
+
+def app_pages() -> list[tuple[str, str, bool]]:
+    """(url path, title, has the ranked list) of every st.Page in app.py, in its order.
+
+    st.navigation derives a page's URL path from its file name; the default page is "/".
+    """
+    tree = ast.parse((ROOT / "app.py").read_text())
+    pages = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
+            kw = {k.arg: k.value for k in node.keywords}
+            default = "default" in kw and kw["default"].value is True
+            file = node.args[0].value
+            pages.append(("" if default else Path(file).stem, kw["title"].value,
+                          "ranked_list(" in (ROOT / file).read_text()))
+    return pages
+
+
+PAGES = app_pages()
+
+
+def wait_rendered(page: Page) -> None:
+    page.wait_for_function(RENDERED_JS, timeout=30_000)
+
+
+def serious_violations(page: Page) -> tuple[list[str], list[str]]:
+    """Run axe-core on the page: (critical/serious findings, upstream findings excused)."""
+    results = Axe().run(page).response
+    failing, excused = [], []
+    for violation in results["violations"]:
+        if violation["impact"] not in FAILING_IMPACTS:
+            continue
+        for node in violation["nodes"]:
+            why = "; ".join(c["message"] for c in node["any"] + node["all"] + node["none"])
+            text = (f"{violation['id']} ({violation['impact']}): {violation['help']} — "
+                    f"{json.dumps(node['target'])} {node['html'][:160]} — {why}")
+            upstream = [within for rule, within, _ in UPSTREAM if rule == violation["id"]]
+            if any(page.evaluate(NODE_WITHIN_JS, [node["target"], w]) for w in upstream):
+                excused.append(text)
+            else:
+                failing.append(text)
+    return failing, excused
+
+
+def audit(page: Page, where: str) -> None:
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
+    failing, excused = serious_violations(page)
+    print(f"axe {where}: {len(failing)} failing, {len(excused)} upstream-excused")
+    assert not failing, f"axe-core on {where}:\n" + "\n".join(failing)
+
+
+def metric_value(page: Page, label: str) -> Locator:
+    metric = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
+    return metric.get_by_test_id("stMetricValue")
+
+
+def row(page: Page, label: str) -> Locator:
+    return page.locator(".ndcg-row").filter(
+        has=page.locator(".ndcg-label").get_by_text(label, exact=True))
+
+
+def rows_read(page: Page) -> list[tuple[str, float]]:
+    cells = page.locator(".ndcg-row").evaluate_all(
+        "rows => rows.map(r => [r.querySelector('.ndcg-label').textContent,"
+        " r.querySelector('.ndcg-grade').textContent])")
+    return [(label, float(grade.removeprefix("grade "))) for label, grade in cells]
+
+
+def dataframe_under(page: Page, text: str) -> Locator:
+    """The st.dataframe in the column whose heading or caption contains ``text``."""
+    column = page.get_by_test_id("stColumn").filter(has=page.get_by_text(text)).filter(
+        has=page.get_by_test_id("stDataFrame"))
+    return column.get_by_test_id("stDataFrame")
+
+
+def grid_rows(frame: Locator) -> list[dict[str, str]]:
+    """The rows a st.dataframe draws, as {header: cell text}, from its accessible table.
+
+    The grid's accessible table holds the columns on screen only, so a column found here is
+    one a sighted user sees without scrolling the table sideways.
+    """
+    return frame.locator("table[role='grid']").evaluate(
+        """t => {
+          const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent);
+          return [...t.querySelectorAll('tbody tr')].map(tr => Object.fromEntries(
+            [...tr.querySelectorAll('td')].map((td, i) => [heads[i], td.textContent])));
+        }""")
+
+
+# ------------------------------------------------------------------ axe-core
+
+@pytest.mark.parametrize("path, title, has_list", PAGES,
+                         ids=[path or "playground" for path, _, _ in PAGES])
+def test_every_page_has_no_serious_axe_violations(page: Page, app_url, open_app, path, title,
+                                                  has_list) -> None:
+    """axe-core finds no critical or serious violation on the page as it first opens."""
+    open_app(page, f"{app_url}/{path}")
+    current = page.get_by_test_id("stSidebarNavLink").filter(has_text=title)
+    expect(current).to_have_attribute("href", re.compile(rf"/{re.escape(path)}$"))
+    if has_list:
+        expect(page.locator(".ndcg-row").first).to_be_visible(timeout=WAIT_MS)
+    wait_rendered(page)
+    audit(page, f"/{path}")
+
+
+def test_playground_with_rows_beyond_k_and_both_gains_passes_axe(page: Page, app_url,
+                                                                 open_app) -> None:
+    """With dimmed rows past k and both gains' tables, the playground still passes axe-core."""
+    query = urlencode(ranking_query_params(DEFAULT_LABELS, DEFAULT_GRADES, k=3, gain="both"),
+                      doseq=True)
+    open_app(page, f"{app_url}/?{query}")
+    expect(page.locator(".ndcg-row.is-dimmed")).to_have_count(3, timeout=WAIT_MS)
+    wait_rendered(page)
+    audit(page, "the playground, k = 3, both gains")
+
+
+def test_evaluate_your_runs_with_the_sample_passes_axe_on_every_tab(page: Page, app_url,
+                                                                    open_app,
+                                                                    wait_idle) -> None:
+    """With the sample loaded, each tab of "Evaluate your runs" passes axe-core."""
+    open_app(page, f"{app_url}/your_data")
+    page.get_by_role("button", name="Load the sample").click()
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Per query")).to_be_visible(timeout=WAIT_MS)
+    for tab in ("Per query", "Charts", "A vs B", "What changed?"):
+        page.get_by_role("tab", name=tab).click()
+        wait_idle(page)
+        expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
+        wait_rendered(page)
+        audit(page, f"/your_data with the sample, tab {tab!r}")
+
+
+# ------------------------------------------------------------------ keyboard only
+
+DEEP_FOCUS_JS = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a) return {};
+  const column = a.closest("[data-testid='stColumn']");
+  const heading = column && column.querySelector('h3');
+  return {
+    row: a.classList.contains('ndcg-row') ? a.querySelector('.ndcg-label').textContent : null,
+    grid: a.tagName === 'CANVAS' && !!a.closest("[data-testid='stDataFrame']"),
+    section: heading ? heading.textContent : null,
+  };
+}"""
+CELL_ID = re.compile(r"glide-cell-(\d+)-(\d+)")
+
+
+def focus(page: Page) -> dict:
+    return page.evaluate(DEEP_FOCUS_JS)
+
+
+def tab_until(page: Page, done, limit: int = 80) -> dict:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        where = focus(page)
+        if done(where):
+            return where
+    raise AssertionError(f"{limit} presses of Tab never reached the target; focus: {where}")
+
+
+def selected_cell(editor: Locator) -> tuple[int, int] | None:
+    ids = editor.locator("table[role='grid'] td[aria-selected='true']").evaluate_all(
+        "tds => tds.map(td => td.id)")
+    return tuple(map(int, CELL_ID.fullmatch(ids[0]).groups())) if ids else None
+
+
+def grade_cell_of(editor: Locator, label: str) -> tuple[int, int]:
+    """(column, row) of the grade cell in the editor row labelled ``label``."""
+    cell_id = editor.locator("table[role='grid']").evaluate(
+        """(t, label) => {
+          const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent);
+          const tr = [...t.querySelectorAll('tbody tr')].find(
+            tr => [...tr.querySelectorAll('td')].some(td => td.textContent === label));
+          return tr.querySelectorAll('td')[heads.indexOf('grade')].id;
+        }""", label)
+    return tuple(map(int, CELL_ID.fullmatch(cell_id).groups()))
+
+
+def arrow_to(page: Page, editor: Locator, target: tuple[int, int]) -> None:
+    """Move the grid's selected cell to ``target`` with the arrow keys, one key at a time
+    (each after the last one's selection shows, so no key overshoots)."""
+    here = selected_cell(editor)
+    for _ in range(20):
+        if here == target:
+            return
+        assert "Items and grades" in (focus(page).get("section") or ""), "the grid lost focus"
+        if here is None:
+            key = "ArrowDown"  # the first arrow selects a cell
+        elif here[0] != target[0]:
+            key = "ArrowRight" if here[0] < target[0] else "ArrowLeft"
+        else:
+            key = "ArrowDown" if here[1] < target[1] else "ArrowUp"
+        page.keyboard.press(key)
+        before = here
+        for _ in range(40):
+            page.wait_for_timeout(50)
+            here = selected_cell(editor)
+            if here != before:
+                break
+    raise AssertionError(f"the arrow keys never reached cell {target}; at {here}")
+
+
+def test_keyboard_only_reorder_and_grade_edit_update_ndcg(page: Page, app_url, open_app,
+                                                          wait_idle) -> None:
+    """Without the mouse: Tab to the list, Alt+↑ a row, edit a grade in the grid; NDCG follows.
+
+    The keyboard path: Tab reaches the list's rows (each row is a tab stop; ↑/↓ move between
+    them); Alt+↑ moves the focused row up one. Tab onwards reaches the "Items and grades"
+    grid; the arrow keys select a cell, typing starts editing it, Enter saves.
+    """
+    k = len(DEFAULT_GRADES)
+    open_app(page, app_url)
+    expect(page.locator(".ndcg-row")).to_have_count(k, timeout=WAIT_MS)
+    wait_rendered(page)
+
+    tab_until(page, lambda where: where.get("row") is not None)
+    for _ in range(k):
+        if focus(page)["row"] == "Doc D":
+            break
+        page.keyboard.press("ArrowDown")
+    assert focus(page)["row"] == "Doc D"
+    page.keyboard.press("Alt+ArrowUp")
+    expect(page.locator(".ndcg-live")).to_have_text("Doc D moved to position 3")
+    moved = ["Doc A", "Doc B", "Doc D", "Doc C", "Doc E", "Doc F"]
+    grades = dict(zip(DEFAULT_LABELS, DEFAULT_GRADES))
+    expect(metric_value(page, f"NDCG@{k}")).to_have_text(
+        f"{nc.ndcg([grades[x] for x in moved], k=k):.3f}", timeout=WAIT_MS)
+    wait_idle(page)
+    assert [label for label, _ in rows_read(page)] == moved
+    expect(row(page, "Doc D")).to_be_focused()
+    # The grid redraws with the new order after the rerun; tabbing into the old one loses focus.
+    editor = dataframe_under(page, "Items and grades")
+    page.wait_for_function(
+        """([grid, labels]) => JSON.stringify([...grid.querySelectorAll('tbody tr')].map(
+             (tr) => tr.querySelectorAll('td')[1].textContent)) === JSON.stringify(labels)""",
+        arg=[editor.locator("table[role='grid']").element_handle(), moved], timeout=WAIT_MS)
+
+    tab_until(page, lambda where: where.get("grid") and "Items and grades" in
+              (where.get("section") or ""))
+    arrow_to(page, editor, grade_cell_of(editor, "Doc B"))
+    page.keyboard.type("0")  # opens the cell's editor holding "0"
+    page.wait_for_function("""() => ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)
+                                    && document.activeElement.value === '0'""")
+    page.keyboard.press("Enter")
+
+    grades["Doc B"] = 0
+    expected = f"{nc.ndcg([grades[x] for x in moved], k=k):.3f}"
+    expect(row(page, "Doc B").locator(".ndcg-grade")).to_have_text("grade 0", timeout=WAIT_MS)
+    expect(metric_value(page, f"NDCG@{k}")).to_have_text(expected, timeout=WAIT_MS)
+    wait_idle(page)
+    assert rows_read(page) == [(label, float(grades[label])) for label in moved]
+    assert metric_value(page, f"NDCG@{k}").inner_text() == expected
+
+
+# ------------------------------------------------------------------ charts and markers
+
+def test_every_playground_chart_has_a_title_and_axis_labels(page: Page, app_url,
+                                                            open_app) -> None:
+    """Each Plotly chart on the playground shows a title and both axis titles."""
+    open_app(page, app_url)
+    expect(page.get_by_test_id("stPlotlyChart")).to_have_count(2, timeout=WAIT_MS)
+    wait_rendered(page)
+    for chart in page.get_by_test_id("stPlotlyChart").all():
+        for part in (".gtitle", ".xtitle", ".ytitle"):
+            texts = chart.locator(part).all_text_contents()
+            assert texts and all(t.strip() for t in texts), f"{part} is missing or empty"
+
+
+def test_rows_beyond_k_carry_the_text_beyond_k_in_the_list_and_the_tables(
+        page: Page, app_url, open_app) -> None:
+    """Past the cutoff, rows are not only faded: the list and both tables say "beyond k"."""
+    k = 4
+    query = urlencode(ranking_query_params(DEFAULT_LABELS, DEFAULT_GRADES, k=k), doseq=True)
+    open_app(page, f"{app_url}/?{query}")
+    expect(page.locator(".ndcg-row")).to_have_count(len(DEFAULT_LABELS), timeout=WAIT_MS)
+    wait_rendered(page)
+
+    for position, label in enumerate(DEFAULT_LABELS, start=1):
+        beyond = position > k
+        tag = row(page, label).locator(".ndcg-cut")
+        if beyond:
+            expect(tag).to_have_text("beyond k")
+            expect(tag).to_be_visible()
+            expect(row(page, label)).to_have_attribute("aria-label", re.compile(r", beyond k$"))
+            expect(row(page, label)).to_have_class(re.compile(r"\bis-dimmed\b"))
+        else:
+            expect(tag).to_have_text("")
+            expect(row(page, label)).not_to_have_class(re.compile(r"\bis-dimmed\b"))
+
+    for heading in ("Your ranking", "Ideal ordering"):
+        shown = grid_rows(dataframe_under(page, heading))
+        assert len(shown) == len(DEFAULT_LABELS)
+        assert all("top k" in r for r in shown), f"{heading}: the top k column is off screen"
+        assert [r["top k"] for r in shown] == ["✓"] * k + ["· beyond k"] * (len(shown) - k)

@@ -1,0 +1,366 @@
+"""Security checks: user text stays text, the app talks only to itself, XSRF is on.
+
+- Labels from a shared link and ids from uploaded files that hold HTML/JS are shown verbatim
+  and never run (no dialog, no injected element).
+- No page renders raw HTML (static check of the sources).
+- A whole browser session requests only the app's own origin: no CDN, no telemetry.
+- The config turns usage stats off, XSRF protection on and caps uploads; the running server
+  sets the XSRF cookie and refuses an upload without its token.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import ndcg_core as nc
+from ui.state import ranking_query_params
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout
+XSS_IMG = "<img src=x onerror=alert(1)>"
+XSS_SCRIPT = "<script>alert(1)</script>"
+XSS_SCRIPT_2 = "<script>alert(2)</script>"
+XSS_IMG_3 = "<img src=x onerror=alert(3)>"
+# Anything the payloads could have injected, searched in the page and in every shadow root.
+INJECTED_JS = """() => {
+  const roots = [document];
+  let found = 0;
+  while (roots.length) {
+    const root = roots.pop();
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    found += root.querySelectorAll('img[src="x"], img[onerror], svg[onload]').length;
+    found += [...root.querySelectorAll('script')]
+      .filter((s) => s.textContent.includes('alert(')).length;
+  }
+  return found;
+}"""
+# Lazy elements have drawn: no loading skeleton left, and every shown table, chart and list
+# has its content (a table in a closed expander never draws, so only shown ones count).
+RENDERED_JS = """() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
+  return !document.querySelector("[data-testid='stSkeleton']")
+    && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
+    && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
+    && shown("[data-testid='stBidiComponentIsolated']")
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row'));
+}"""
+
+
+# ------------------------------------------------------------------ helpers
+
+def watch_dialogs(page: Page) -> list[str]:
+    """Record (and dismiss) every alert/confirm/prompt the page opens."""
+    seen: list[str] = []
+
+    def on_dialog(dialog) -> None:
+        seen.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    return seen
+
+
+def wait_rendered(page: Page) -> None:
+    """Wait until lazy elements (tables, charts, the ranked list) have drawn."""
+    page.wait_for_function(RENDERED_JS, timeout=30_000)
+
+
+def grid_texts(frame: Locator) -> list[str]:
+    """Texts of the cells of a st.dataframe / st.data_editor (its accessible table)."""
+    return frame.locator("table[role='grid'] td").evaluate_all(
+        "tds => tds.map(td => td.textContent)")
+
+
+def dataframe_under(page: Page, text: str) -> Locator:
+    """The st.dataframe in the column whose heading or caption contains ``text``."""
+    column = page.get_by_test_id("stColumn").filter(has=page.get_by_text(text)).filter(
+        has=page.get_by_test_id("stDataFrame"))
+    return column.get_by_test_id("stDataFrame")
+
+
+def labels_in_list(page: Page) -> list[str]:
+    return page.locator(".ndcg-row .ndcg-label").all_text_contents()
+
+
+def expect_nothing_ran(page: Page, dialogs: list[str]) -> None:
+    page.wait_for_timeout(300)  # an onerror handler fires right after the image fails
+    assert dialogs == []
+    assert page.evaluate(INJECTED_JS) == 0
+
+
+def app_pages() -> list[tuple[str, str]]:
+    """(file, title) of every st.Page registered in app.py."""
+    tree = ast.parse((ROOT / "app.py").read_text())
+    pages = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
+            kw = {k.arg: k.value for k in node.keywords}
+            pages.append((node.args[0].value, kw["title"].value))
+    return pages
+
+
+# ------------------------------------------------------------------ user text stays text
+
+def test_a_shared_link_with_html_labels_shows_them_as_text(page: Page, app_url,
+                                                          open_app) -> None:
+    """A link whose labels are HTML/JS shows them verbatim in the list and tables; nothing runs."""
+    dialogs = watch_dialogs(page)
+    labels = [XSS_IMG, XSS_SCRIPT, "Doc C"]
+    grades = [1, 3, 2]
+    query = urlencode(ranking_query_params(labels, grades, k=2), doseq=True)
+    open_app(page, f"{app_url}/?{query}")
+    expect(page.locator(".ndcg-row")).to_have_count(3, timeout=WAIT_MS)
+    wait_rendered(page)
+
+    assert labels_in_list(page) == labels
+    for label in labels:
+        expect(page.locator(".ndcg-label").get_by_text(label, exact=True)).to_be_visible()
+    ranking, ideal = dataframe_under(page, "Your ranking"), dataframe_under(page, "Ideal ordering")
+    for table in (ranking, ideal):
+        cells = grid_texts(table)
+        assert XSS_IMG in cells and XSS_SCRIPT in cells
+    editor_cells = grid_texts(dataframe_under(page, "Items and grades"))
+    assert XSS_IMG in editor_cells and XSS_SCRIPT in editor_cells
+    expect(page.get_by_test_id("stMetric").filter(has_text="NDCG@2").get_by_test_id(
+        "stMetricValue")).to_have_text(f"{nc.ndcg(grades, k=2):.3f}")
+    expect_nothing_ran(page, dialogs)
+
+
+QRELS_CSV = "\n".join([
+    "qid,docid,relevance",
+    f"{XSS_SCRIPT},{XSS_IMG},3",
+    f"{XSS_SCRIPT},{XSS_SCRIPT_2},1",
+    f"{XSS_SCRIPT},d3,0",
+    f"{XSS_IMG_3},d9,2",  # judged, absent from the run: named in a caption
+    "",
+]).encode()
+RUN_CSV = "\n".join([
+    "qid,docid,score",
+    f"{XSS_SCRIPT},d3,3.0",
+    f"{XSS_SCRIPT},{XSS_IMG},2.0",
+    f"{XSS_SCRIPT},{XSS_SCRIPT_2},1.0",
+    "",
+]).encode()
+QRELS_NAME = "<img src=x onerror=alert(4)>.csv"
+
+
+def uploader_input(page: Page, label: str) -> Locator:
+    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
+        "input[type='file']")
+
+
+def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
+                                             wait_idle) -> None:
+    """Uploaded query/doc ids and a file name holding HTML/JS show verbatim; nothing runs."""
+    dialogs = watch_dialogs(page)
+    open_app(page, app_url)
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluate your runs").click()
+    wait_idle(page)
+    uploader_input(page, "Judgments").set_input_files(
+        files=[{"name": QRELS_NAME, "mimeType": "text/csv", "buffer": QRELS_CSV}])
+    wait_idle(page)
+    uploader_input(page, "Run A").set_input_files(
+        files=[{"name": "run.csv", "mimeType": "text/csv", "buffer": RUN_CSV}])
+    wait_idle(page)
+    expect(page.get_by_test_id("stMetric").filter(has_text="System A · mean NDCG@10")
+           ).to_be_visible(timeout=WAIT_MS)
+    wait_rendered(page)
+
+    captions = page.get_by_test_id("stCaptionContainer")
+    expect(captions.filter(has_text=f"Judgments: {QRELS_NAME} — 2 queries")).to_be_visible()
+    expect(captions.filter(has_text="not in the run").filter(has_text=XSS_IMG_3)
+           ).to_be_visible()
+    per_query = page.get_by_test_id("stTabs").get_by_test_id("stDataFrame")  # the open tab's
+    assert XSS_SCRIPT in grid_texts(per_query)
+    query = page.get_by_test_id("stSelectbox").filter(has_text="Query")
+    expect(query.get_by_role("combobox")).to_have_value(XSS_SCRIPT)
+    expect_nothing_ran(page, dialogs)
+
+    # The query's ranking, with the doc ids as labels, opens in the playground.
+    page.get_by_role("button", name="Open in playground").click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Playground")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".ndcg-row")).to_have_count(3, timeout=WAIT_MS)
+    wait_rendered(page)
+    assert labels_in_list(page) == ["d3", XSS_IMG, XSS_SCRIPT_2]
+    cells = grid_texts(dataframe_under(page, "Your ranking"))
+    assert XSS_IMG in cells and XSS_SCRIPT_2 in cells
+    expect_nothing_ran(page, dialogs)
+
+
+# ------------------------------------------------------------------ no raw HTML in the code
+
+SOURCES = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")])
+SORTABLE = ROOT / "ui" / "sortable.py"
+# DOM sinks that would parse text as HTML or code; the component sets text with textContent.
+JS_SINKS = re.compile(r"\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write"
+                      r"|\beval\s*\(|new\s+Function\s*\(")
+
+
+def _dotted(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _raw_html_uses(path: Path) -> list[str]:
+    """Every place in ``path`` that could render HTML: unsafe_allow_html not literally False,
+    st.html / components.v1 (html, iframe) / st.iframe, and v2 components."""
+    found = []
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.keyword) and node.arg == "unsafe_allow_html":
+            if not (isinstance(node.value, ast.Constant) and node.value.value is False):
+                found.append(f"{where}: unsafe_allow_html={ast.unparse(node.value)}")
+        if isinstance(node, ast.Call):
+            name = _dotted(node.func)
+            if re.search(r"(^|\.)(html|iframe)$", name):  # st.html, components.v1.html, ...
+                found.append(f"{where}: {name}(...)")
+            if name.endswith("components.v2.component") and path != SORTABLE:
+                found.append(f"{where}: {name} (only ui/sortable.py may define a component)")
+        if isinstance(node, ast.Attribute) and _dotted(node).endswith("components.v1"):
+            found.append(f"{where}: {_dotted(node)}")
+        if isinstance(node, ast.ImportFrom) and node.module and "components.v1" in node.module:
+            found.append(f"{where}: from {node.module} import ...")
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_page_renders_raw_html(path: Path) -> None:
+    """No page or shared piece renders HTML: all user text goes through escaping widgets."""
+    text = path.read_text()
+    assert "unsafe_allow_html=True" not in text
+    assert "st.html(" not in text and "components.v1.html" not in text
+    assert _raw_html_uses(path) == []
+
+
+def _module_constants(tree: ast.Module) -> dict[str, ast.AST]:
+    return {t.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+            for t in node.targets if isinstance(t, ast.Name)}
+
+
+def _is_static(node: ast.AST, constants: dict[str, ast.AST]) -> bool:
+    """True if ``node`` is built only from literals and module constants built from literals."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return all(_is_static(v, constants) for v in node.values)
+    if isinstance(node, ast.FormattedValue):
+        return _is_static(node.value, constants)
+    if isinstance(node, ast.Name) and node.id in constants:
+        return _is_static(constants[node.id], constants)
+    return False
+
+
+def test_the_list_component_markup_is_static_and_its_js_never_parses_html() -> None:
+    """The component's html/css/js are constants; its JS writes user text with textContent."""
+    tree = ast.parse(SORTABLE.read_text())
+    constants = _module_constants(tree)
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and _dotted(n.func).endswith("components.v2.component")]
+    assert len(calls) == 1
+    kwargs = {k.arg: k.value for k in calls[0].keywords}
+    assert set(kwargs) >= {"html", "css", "js"}
+    for name in ("html", "css", "js"):
+        assert _is_static(kwargs[name], constants), f"{name}= is not a static string"
+    js = ast.literal_eval(constants[kwargs["js"].id])
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", js, flags=re.S)  # comments may name the sinks
+    assert JS_SINKS.findall(code) == []
+    assert "textContent = text" in code
+
+
+# ------------------------------------------------------------------ only our own origin
+
+def test_a_whole_session_requests_only_the_apps_own_origin(page: Page, app_url, open_app,
+                                                           wait_idle) -> None:
+    """Visiting every page, dragging and moving by keyboard fetches nothing from elsewhere."""
+    requests: list[str] = []
+    sockets: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    origin = urlsplit(app_url)
+
+    open_app(page, app_url)
+    expect(page.locator(".ndcg-row")).to_have_count(6, timeout=WAIT_MS)
+    wait_rendered(page)
+    # A mouse drag (Doc D onto Doc A) and a keyboard move (Alt+ArrowUp on Doc B).
+    source = page.locator(".ndcg-row").filter(has_text="Doc D").bounding_box()
+    target = page.locator(".ndcg-row").filter(has_text="Doc A").bounding_box()
+    x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 15, steps=5)
+    page.mouse.move(x, target["y"] + 3, steps=20)
+    page.wait_for_timeout(150)
+    page.mouse.up()
+    expect(page.locator(".ndcg-row").first).to_contain_text("Doc D", timeout=WAIT_MS)
+    wait_idle(page)
+    page.locator(".ndcg-row").filter(has_text="Doc B").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(page.locator(".ndcg-live")).to_have_text("Doc B moved to position 2")
+    wait_idle(page)
+
+    nav = page.get_by_test_id("stSidebarNav")
+    titles = [title for _, title in app_pages()]
+    expect(nav.get_by_test_id("stSidebarNavLink")).to_have_count(len(titles))
+    for title in titles:
+        nav.get_by_role("link", name=title).click()
+        wait_idle(page)
+        wait_rendered(page)
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+        if title == "Evaluate your runs":
+            page.get_by_role("button", name="Load the sample").click()
+            wait_idle(page)
+            for tab in ("Charts", "A vs B", "What changed?"):
+                page.get_by_role("tab", name=tab).click()
+                wait_idle(page)
+                wait_rendered(page)
+    page.wait_for_timeout(500)
+
+    assert len(requests) > 20 and sockets, "the session was not recorded"
+    foreign = [url for url in requests
+               if urlsplit(url).scheme not in ("data", "blob")
+               and (urlsplit(url).scheme, urlsplit(url).netloc) != (origin.scheme,
+                                                                    origin.netloc)]
+    assert foreign == []
+    assert all(urlsplit(url).netloc == origin.netloc for url in sockets), sockets
+
+
+# ------------------------------------------------------------------ configuration and XSRF
+
+def test_config_turns_off_usage_stats_and_turns_on_xsrf_with_an_upload_cap() -> None:
+    """.streamlit/config.toml: no usage stats, XSRF protection on, an explicit upload cap."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["browser"]["gatherUsageStats"] is False
+    assert config["server"]["enableXsrfProtection"] is True
+    cap = config["server"]["maxUploadSize"]
+    assert isinstance(cap, int) and 0 < cap <= 200
+
+
+def test_the_running_server_sets_the_xsrf_cookie_and_refuses_uploads_without_it(
+        app_url) -> None:
+    """The server under test sets _streamlit_xsrf and answers 403 to a token-less upload."""
+    with urllib.request.urlopen(f"{app_url}/_stcore/health", timeout=10) as resp:
+        cookies = resp.headers.get_all("Set-Cookie") or []
+    assert any(c.startswith("_streamlit_xsrf=") for c in cookies), cookies
+
+    # With XSRF off Streamlit checks the session next (400); with it on, the token first (403).
+    upload = urllib.request.Request(f"{app_url}/_stcore/upload_file/no-session/no-file",
+                                    data=b"x", method="PUT")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(upload, timeout=10)
+    assert refused.value.code == 403
