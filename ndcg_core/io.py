@@ -49,7 +49,7 @@ def _read_bytes(source) -> tuple[bytes, str]:
                          "or CSV text file.")
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    if not raw.strip():
+    if not raw or raw.isspace():  # no copy of a large file
         raise ValueError(f"{name} is empty: it holds no lines to read.")
     return raw, name
 
