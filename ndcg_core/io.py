@@ -173,11 +173,13 @@ def _read_trec(raw, name, kind):
     dtype[num] = np.float64
     df = None
     try:
+        # pandas' default NA handling is much faster than keep_default_na=False; an id that
+        # reads as missing ("NA", "null", ...) sends the file down the exact slow path below
         df = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=range(width),
-                         usecols=use, dtype=dtype, keep_default_na=False, na_values=[],
-                         engine="c", encoding="utf-8")
-        short_or_long = df[last].eq("").any() if width == fields else df[last].ne("").any()
-        if (short_or_long or df[num].isna().any()
+                         usecols=use, dtype=dtype, engine="c", encoding="utf-8")
+        missing_last = df[last].isna()
+        short_or_long = missing_last.any() if width == fields else not missing_last.all()
+        if (short_or_long or df[cols[0]].isna().any() or df[cols[1]].isna().any()
                 or not np.isfinite(df[num].to_numpy()).all()):
             df = None
     except (pd.errors.ParserError, ValueError, UnicodeDecodeError):
