@@ -148,8 +148,11 @@ def bench_parse(n_lines, repeats):
         pd.DataFrame({"q": q, "z": "Q0", "d": ["D" + str(x) for x in d], "r": d + 1,
                       "s": s, "t": "bench"}).to_csv(fh, sep=" ", header=False, index=False)
     size = os.path.getsize(path) / 1e6
-    t_pd, _ = timed(lambda: pd.read_csv(path, sep=r"\s+", header=None), repeats)
-    t_ours, out = timed(lambda: nc.read_run(path), repeats)
+    # interleaved, so a change in machine load hits both readers alike
+    pairs = [(timed(lambda: pd.read_csv(path, sep=r"\s+", header=None), 1)[0],
+              timed(lambda: nc.read_run(path), 1)[0]) for _ in range(repeats)]
+    t_pd = statistics.median(p for p, _ in pairs)
+    t_ours = statistics.median(o for _, o in pairs)
     print(f"\n== parsing a {n_lines:,}-line TREC run ({size:.0f} MB), median of {repeats}")
     print(f"  pandas read_csv(sep=r'\\s+')  {t_pd:8.3f} s")
     print(f"  ndcg_core.read_run            {t_ours:8.3f} s   ({t_ours / t_pd:.2f}x pandas)")
