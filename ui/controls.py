@@ -142,7 +142,7 @@ def settings(pg: S.Playground):
             help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")
     n = len(pg.items)
     if n > 1:
-        ss.pg_k = max(1, min(int(ss.get("pg_k", n)), n))
+        ss.pg_k = pg.cutoff  # from the state (a lesson may have changed k)
         b.slider("Cutoff k", 1, n, key="pg_k", on_change=_on_settings,
                  help="Only the top k positions count, in the ranking and in the ideal.")
     else:

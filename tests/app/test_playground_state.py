@@ -27,3 +27,14 @@ def test_a_lesson_changing_the_shared_gain_moves_the_radio_too():
     at.run()
     assert at.radio(key="pg_gain").value == "exponential"
     assert {m.label: m.value for m in at.metric}["NDCG@6"] == "0.949"
+
+
+def test_k_slider_matches_the_state_after_a_lesson_changes_k():
+    """The Gain lesson's k slider moves the shared cutoff; the playground's slider follows."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.slider(key="pg_k").set_value(5).run()
+    at.session_state["pg"] = replace(at.session_state["pg"], k=2)
+    at.run()
+    assert at.slider(key="pg_k").value == 2
+    assert "NDCG@2" in {m.label for m in at.metric}
