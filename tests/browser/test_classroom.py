@@ -1,0 +1,40 @@
+"""Classroom test: five sessions on one server, each moving its own ranking at the same time.
+
+Each session is a separate browser context opened on a share link with its own labels
+(``S00-A`` ...) and its own grades (a distinct permutation of 0..5, so every adjacent swap
+changes DCG). After every Alt+Arrow move each session reads its rows and metrics back and
+checks them against ndcg_core and against its own expected order: a row of another session,
+a lost move or a wrong figure is a failure. Latencies (Alt+Arrow keydown -> DCG text changes,
+measured in the page) are printed, not asserted; tests/bench/bench_classroom.py measures them.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import monkey as M
+
+N_SESSIONS = 5
+MOVES = 6
+
+
+def test_five_concurrent_sessions_keep_their_own_ranking(tmp_path: Path) -> None:
+    """5 sessions x 6 concurrent moves: no crosstalk, figures = engine, no exception."""
+    M.check_chromium()
+    with M.AppServer(tmp_path) as server:
+        # async Playwright runs in its own thread: the session's sync Playwright (browser
+        # fixture of other tests) owns this thread's event loop
+        with ThreadPoolExecutor(1) as pool:
+            report = pool.submit(M.run_classroom, server, N_SESSIONS, MOVES, 11).result()
+        all_tracebacks = server.all_tracebacks()
+    print(f"\n{N_SESSIONS} sessions x {MOVES} moves in {report.seconds:.0f} s; "
+          + M.latency_line("move -> DCG update", report.latencies_ms))
+    for st in report.students:
+        print(f"  session {st.index}: grades {st.grades}, moves {st.moves}")
+
+    assert not report.problems, "\n".join(report.problems)
+    assert not all_tracebacks, "\n\n".join(all_tracebacks)
+    assert not report.page_errors, "\n".join(report.page_errors)
+    assert [len(st.moves) for st in report.students] == [MOVES] * N_SESSIONS
+    assert len(report.latencies_ms) == N_SESSIONS * MOVES
