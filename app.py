@@ -34,3 +34,5 @@ with st.sidebar:
                "answer. Every number comes from the `ndcg_core` engine, checked against "
                "scikit-learn, trec_eval and ranx.")
 nav.run()
+# the page that last ran to the end: the playground tells an arrival from its own reruns
+st.session_state["last_page"] = nav.url_path

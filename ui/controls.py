@@ -17,6 +17,7 @@ from ui import state as S
 from ui.sortable import sortable_list
 
 LIST_KEY = "pg_list"
+PLAYGROUND_PATH = ""  # the default page's url path in app.py
 
 
 def _qp_signature(get_all):
@@ -38,7 +39,12 @@ def load() -> S.Playground:
     ss = st.session_state
     qp = st.query_params
     sig = _qp_signature(qp.get_all)
-    if "pg" not in ss or sig != ss.get("pg_qp_written"):
+    # A rerun request carries the browser's URL, which can lag a move or two behind (the
+    # last publish() has not reached it yet): a URL this session published itself is stale
+    # unless the user has just arrived from another page (a shared link or a hand-off).
+    arrived = ss.get("last_page") != PLAYGROUND_PATH
+    stale = sig in ss.get("pg_qp_history", ())
+    if "pg" not in ss or (sig != ss.get("pg_qp_written") and (arrived or not stale)):
         pg, problem = S.from_query_params(qp.get_all)
         if problem:
             ss.pg_notice = (f"The link's ranking could not be read ({problem}), so "
@@ -60,7 +66,10 @@ def publish(pg: S.Playground):
     """Write the state into the URL so a copied link reopens it."""
     params = S.to_query_params(pg)
     st.query_params.from_dict(params)
-    st.session_state.pg_qp_written = _qp_signature(st.query_params.get_all)
+    sig = _qp_signature(st.query_params.get_all)
+    ss = st.session_state
+    ss.pg_qp_written = sig
+    ss.pg_qp_history = (ss.get("pg_qp_history", ())[-49:] + (sig,))
 
 
 # ------------------------------------------------------------------ callbacks

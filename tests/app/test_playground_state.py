@@ -38,3 +38,18 @@ def test_k_slider_matches_the_state_after_a_lesson_changes_k():
     at.run()
     assert at.slider(key="pg_k").value == 2
     assert "NDCG@2" in {m.label for m in at.metric}
+
+
+def test_a_stale_url_from_an_earlier_move_does_not_undo_the_latest_move():
+    """A rerun whose URL still holds an older published ranking keeps the newest state."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    old = dict(at.query_params)  # the URL the browser holds before the next moves arrive
+    at.button(key="pg_btn_ideal").click().run()
+    at.button(key="pg_btn_reverse").click().run()
+    newest = at.session_state["pg"].labels
+    for key, value in old.items():  # the browser sends the lagging URL with a rerun
+        at.query_params[key] = value
+    at.run()
+    assert at.session_state["pg"].labels == newest
+
