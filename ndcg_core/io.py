@@ -158,34 +158,56 @@ def _slow_lines(text, name, fields, what):
     return rows, lines
 
 
-def _read_trec(raw, name, kind):
+def _parse_trec_fast(src, width, cols, num):
+    """The C parser on a whole TREC file, or None when any line needs the exact slow path.
+
+    ``src`` is a path (pandas then splits a large file across threads) or a byte buffer.
+    Every field is read: selecting columns (``usecols``) would make pandas parse serially.
+    The docid column is left to type inference, which is much faster than asking for text;
+    when inference did not give text for *every* line (all-numeric docids, or numeric in
+    one chunk of the file and text in another, where "007" would come back as "7"), the
+    file is read again with docids as text.
+    """
+    dtype = {cols[0]: "string[pyarrow]", num: np.float64}
+    for attempt in range(2):
+        try:
+            # pandas' default NA handling is much faster than keep_default_na=False; an id
+            # that reads as missing ("NA", "null", ...) sends the file down the slow path
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", pd.errors.DtypeWarning)
+                warnings.simplefilter("ignore", pd.errors.ParserWarning)
+                if hasattr(src, "seek"):
+                    src.seek(0)
+                df = pd.read_csv(src, sep=r"\s+", header=None, names=range(width),
+                                 dtype=dtype, index_col=False, engine="c", encoding="utf-8")
+        except (pd.errors.ParserError, ValueError, UnicodeDecodeError, OverflowError):
+            return None
+        mixed = any(issubclass(w.category, pd.errors.DtypeWarning) for w in caught)
+        if not mixed and pd.api.types.is_string_dtype(df[cols[1]].dtype):
+            return df
+        dtype[cols[1]] = "string[pyarrow]"
+    return df
+
+
+def _read_trec(raw, name, kind, path=None):
     if kind == "qrels":
         fields, what, cols, num = 4, "qid iteration docid relevance", [0, 2, 3], 3
         width = 5  # one column more, to catch a fifth field
     else:
         fields, what, cols, num = 6, "qid Q0 docid rank score tag", [0, 2, 4], 4
         width = 6  # trec_eval ignores anything after the tag
-    # read only what is needed: ids, the number, and the last field (empty when a line is
-    # short, since missing fields can only be trailing ones)
-    last = width - 1
-    use = sorted({cols[0], cols[1], num, last})
-    dtype = {c: str for c in use}
-    dtype[num] = np.float64
-    df = None
-    try:
-        # pandas' default NA handling is much faster than keep_default_na=False; an id that
-        # reads as missing ("NA", "null", ...) sends the file down the exact slow path below
-        df = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=range(width),
-                         usecols=use, dtype=dtype, engine="c", encoding="utf-8")
+    last = width - 1  # empty when a line is short: missing fields can only be trailing ones
+    df = _parse_trec_fast(path if path is not None else io.BytesIO(raw), width, cols, num)
+    if df is not None:
         missing_last = df[last].isna()
         short_or_long = missing_last.any() if width == fields else not missing_last.all()
         if (short_or_long or df[cols[0]].isna().any() or df[cols[1]].isna().any()
                 or not np.isfinite(df[num].to_numpy()).all()):
             df = None
-    except (pd.errors.ParserError, ValueError, UnicodeDecodeError):
-        df = None
     if df is None:
         # the slow path: parse line by line to name the first bad line
+        if raw is None:
+            raw, name = _read_bytes(path)
         text = _decode(raw, name)
         rows, lines = _slow_lines(text, name, fields, what)
         df = pd.DataFrame(rows)
@@ -202,11 +224,41 @@ def _read_trec(raw, name, kind):
     return out
 
 
+_BIG = 8 * 2**20  # a file path at least this large is handed to pandas whole
+
+
+def _big_path(source):
+    """Return ``(path, head bytes)`` for a large plain file path, else ``(None, None)``.
+
+    pandas parses a large file *path* on several threads, but a byte buffer on one, so big
+    files are not read into memory first. A UTF-8 BOM or binary data takes the byte route.
+    """
+    if not isinstance(source, (str, os.PathLike)):
+        return None, None
+    try:
+        if os.path.getsize(source) < _BIG:
+            return None, None
+        with open(source, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return None, None
+    if head.startswith(b"\xef\xbb\xbf") or b"\x00" in head[:8192] or head.isspace():
+        return None, None
+    return os.fspath(source), head
+
+
 def _read(source, kind):
-    raw, name = _read_bytes(source)
-    head = raw[:65536].decode("utf-8", errors="replace")
+    path, head_bytes = _big_path(source)
+    if path is not None:
+        raw, name = None, path
+    else:
+        raw, name = _read_bytes(source)
+        head_bytes = raw[:65536]
+    head = head_bytes.decode("utf-8", errors="replace")
     required = _QRELS if kind == "qrels" else _RUN
     if _is_header(_first_line(head)):
+        if raw is None:
+            raw, name = _read_bytes(source)
         out = _read_csv(_decode(raw, name), name, required)
         if kind == "qrels":
             out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
@@ -214,7 +266,7 @@ def _read(source, kind):
     if "," in _first_line(head):
         raise ValueError(f"{name} looks like CSV but its first line is not a header: start "
                          f"it with '{','.join(required)}'.")
-    return _read_trec(raw, name, kind)
+    return _read_trec(raw, name, kind, path)
 
 
 def read_qrels(source) -> pd.DataFrame:

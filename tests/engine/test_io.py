@@ -111,3 +111,80 @@ def test_reference_files_read_completely():
     assert len(qrels) == 3681 and len(run) == 1500
     assert set(read_qrels(TREC / "qrels.rel_level")["relevance"]) == {-1, 0, 1, 2, 3, 4}
     assert isinstance(qrels, pd.DataFrame) and qrels["qid"].map(type).eq(str).all()
+
+
+# A large file path goes to pandas whole (pandas splits it across threads); everything else
+# is read into memory first. Both routes must give the same frame or the same message.
+ROUTE_CASES = [
+    ("run", "007 Q0 0042 1 3.5 tag\n007 Q0 0043 2 3 tag\n"),
+    ("run", "1 Q0 a 7 0.25 sysA\n1\tQ0\tb\t1\t-3\tsysA   extra words\n"),
+    ("run", "1 Q0 a 7 0.25 sysA extra\n1 Q0 b 1 -3 sysA\n"),
+    ("run", "1 Q0 NA 1 0.5 t\n1 Q0 null 2 0.4 t\n"),
+    ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 0.4\n"),
+    ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 high t\n"),
+    ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 nan t\n"),
+    ("run", "1.0 Q0 1e3 1 0.5 t\n+1 Q0 -0 2 0.4 t\n"),
+    ("qrels", "007\t0   d01 \t 2\n\n007 0  d02\t0\n  8 0 d01 1\n"),
+    ("qrels", "1 0 a 2\n1 0 b 1 x\n"),
+    ("qrels", "1 0 a 2 x\n1 0 b 1\n"),
+    ("qrels", "1 0 a 2\n1 0 b\n"),
+    ("qrels", "1 0 0001 1.5\n1 0 0002 -1\n"),
+    ("qrels", "q 0 d 1\r\nq 0 e 0\r\n"),
+]
+
+
+def outcome(reader, source):
+    try:
+        return as_rows(reader(source))
+    except ValueError as exc:
+        return str(exc).replace(str(source), "FILE")
+
+
+@pytest.mark.parametrize("kind, text", ROUTE_CASES)
+def test_large_file_route_reads_exactly_like_the_in_memory_route(kind, text, tmp_path,
+                                                                 monkeypatch):
+    import ndcg_core.io as nio
+    reader = read_qrels if kind == "qrels" else read_run
+    path = tmp_path / "f.txt"
+    path.write_bytes(text.encode("utf-8"))
+    in_memory = outcome(reader, path)
+    from_buffer = outcome(reader, io.BytesIO(text.encode()))
+    if isinstance(from_buffer, str):
+        from_buffer = from_buffer.replace("the file", "FILE")
+    assert in_memory == from_buffer
+    monkeypatch.setattr(nio, "_BIG", 0)
+    assert nio._big_path(path)[0] == str(path)  # the large-file route really is taken
+    assert outcome(reader, path) == in_memory
+
+
+def big_run(tmp_path, tail=""):
+    """A run over 8 MB (pandas reads it on threads) whose first half has numeric docids with
+    leading zeros and whose second half has textual ones."""
+    half = 160_000
+    lines = [f"{q // 1000:03d} Q0 {q % 1000:05d} {q % 1000 + 1} {q % 997 / 997:.6f} sys\n"
+             for q in range(half)]
+    lines += [f"{q // 1000:03d} Q0 D{q % 1000} {q % 1000 + 1} {q % 991 / 991:.6f} sys\n"
+              for q in range(half, 2 * half)]
+    path = tmp_path / "big.txt"
+    path.write_text("".join(lines) + tail, encoding="utf-8")
+    return path, lines
+
+
+def test_a_large_run_keeps_leading_zeros_in_every_chunk(tmp_path):
+    import ndcg_core.io as nio
+    path, lines = big_run(tmp_path)
+    assert path.stat().st_size > nio._BIG
+    run = read_run(path)
+    assert len(run) == len(lines)
+    assert as_rows(run.iloc[[0, 1, len(lines) - 1]]) == [
+        ("000", "00000", 0.0), ("000", "00001", round(1 / 997, 6)),
+        ("319", "D999", round(319999 % 991 / 991, 6))]
+    assert run["docid"].str.startswith("0").sum() == 160_000
+    assert str(run["qid"].dtype) == str(run["docid"].dtype) == "str"
+
+
+def test_a_bad_line_at_the_end_of_a_large_run_is_named(tmp_path):
+    path, lines = big_run(tmp_path, tail="319 Q0 D5 1 oops sys\n")
+    with pytest.raises(ValueError, match=rf"line {len(lines) + 1}: score is 'oops', "
+                                         "expected a finite number"):
+        read_run(path)
