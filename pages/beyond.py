@@ -23,7 +23,7 @@ pg = controls.load()
 L.header(LESSON)
 L.section(LESSON, "intro")
 
-st.markdown("#### Five metrics on your playground ranking")
+st.markdown("### Five metrics on your playground ranking")
 grades, n = pg.grades, len(pg.grades)
 missing = C.missing_grades(grades)
 positive = [g for g in grades + list(pg.pool) if g is not None and g > 0]

@@ -28,7 +28,7 @@ def metrics(values):
 pg = controls.load()
 L.header(LESSON)
 L.section(LESSON, "intro")
-st.markdown("#### NDCG@k of your playground ranking, for every k")
+st.markdown("### NDCG@k of your playground ranking, for every k")
 if C.missing_grades(pg.grades):
     st.error("Some items of the playground list have no grade: give each one a grade in the "
              "playground to see its curve.", icon=":material/error:")

@@ -29,7 +29,7 @@ L.section(E.GAIN, "intro", heading=False)
 L.section(E.GAIN, "curves")
 st.plotly_chart(E.gain_chart(4), config={"displaylogo": False}, key="gain_curves")
 
-st.subheader("Your playground ranking under both gains")
+st.header("Your playground ranking under both gains")
 n = len(pg.items)
 if n > 1:
     ss.gain_k = pg.cutoff

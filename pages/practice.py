@@ -107,7 +107,7 @@ if fb and fb.status == "wrong" and ex.kind == "compute":
         P.one_table(ex.grades, ex.labels, k=k, gain=ex.gain, ideal=ideal)
 
 if ex.id in ss.px_score.revealed:
-    st.markdown("#### Solution")
+    st.markdown("### Solution")
     for name, grades, labels in (("A", ex.grades, ex.labels), ("B", ex.other, ex.other_labels)):
         if not grades:
             continue

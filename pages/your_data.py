@@ -52,7 +52,7 @@ if tab["Per query"].open:
         st.download_button("Download the table (CSV)", lambda: table.to_csv(index=False),
                            file_name="ndcg_per_query.csv", mime="text/csv", key="yd_download",
                            icon=":material/download:", on_click="ignore")
-        st.subheader("Open a query in the playground")
+        st.header("Open a query in the playground")
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         qid = c1.selectbox("Query", table["qid"], key="yd_open_qid")
         system = c2.selectbox("Run", [s for s, _ in runs], key="yd_open_run")

@@ -62,6 +62,21 @@ def load() -> S.Playground:
     return ss.pg
 
 
+def apply_edits() -> S.Playground:
+    """Fold in the editor's pending edits (in a fragment rerun, which skips :func:`load`)."""
+    _apply_editor_delta()
+    return st.session_state.pg
+
+
+def _settings_shown(pg: S.Playground):
+    return (len(pg.items), pg.cutoff, pg.gain, pg.scale, pg.pool)
+
+
+def settings_stale(pg: S.Playground) -> bool:
+    """Whether the settings drawn by the last full run no longer match ``pg``."""
+    return st.session_state.get("pg_settings_shown") != _settings_shown(pg)
+
+
 def publish(pg: S.Playground):
     """Write the state into the URL so a copied link reopens it."""
     params = S.to_query_params(pg)
@@ -117,6 +132,14 @@ def _on_settings():
     ss.pg = replace(ss.pg, gain=ss.pg_gain, scale=ss.pg_scale, k=int(ss.pg_k), pool=pool)
 
 
+def _grade_changes(before: S.Playground, after: S.Playground, limit: int = 4) -> list[str]:
+    """'Doc B 2 → 0' for each item whose grade an edit changed (at most ``limit``)."""
+    old = {it.id: it.grade for it in before.items}
+    out = [f"{it.label} {S.fmt_grade(old[it.id])} → {S.fmt_grade(it.grade)}"
+           for it in after.items if it.id in old and it.grade != old[it.id]]
+    return out[:limit] + ([f"and {len(out) - limit} more"] if len(out) > limit else [])
+
+
 def _apply_editor_delta():
     """Fold the editor's edits into the items, then start a fresh editor on the new data
     (so its delta is never applied twice and the user's order is kept)."""
@@ -133,6 +156,11 @@ def _apply_editor_delta():
         if not pg.items:
             ss.pg_notice = "A ranking needs at least one item: nothing was deleted."
             pg = ss.pg
+        changed = _grade_changes(ss.pg, pg)
+        if changed:
+            # every grade edit is confirmed: the grid's number cell turns typed letters
+            # into 0, and a confirmation keeps such a change from passing unseen
+            st.toast("Grade changed: " + "; ".join(changed), icon=":material/edit:")
         _set(pg)
         ss.pg_editor_ver = ss.get("pg_editor_ver", 0) + 1
 
@@ -144,6 +172,7 @@ def settings(pg: S.Playground):
     # The state is the source of truth: Streamlit drops a widget's value while its page is
     # not shown, and lessons may change the shared ranking, so set the widgets from it.
     ss.pg_gain, ss.pg_scale = pg.gain, pg.scale
+    ss.pg_settings_shown = _settings_shown(pg)
     if "pg_pool_text" not in ss:  # keep a half-typed (invalid) pool text as the user left it
         ss.pg_pool_text = ", ".join(S.fmt_grade(g) for g in pg.pool)
     a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
@@ -189,13 +218,16 @@ def ranked_list(pg: S.Playground, key: str = LIST_KEY):
 
 def editor(pg: S.Playground):
     lo, hi, step = S.SCALES[pg.scale]
-    df = pd.DataFrame({"position": range(1, len(pg.items) + 1), "label": pg.labels,
-                       "grade": pd.array(pg.grades, dtype="Float64")})
+    st.caption("One row per item, in the order the items were added: dragging reorders the "
+               "list, not these rows. Type in a cell to edit; the last line adds an item; "
+               "select rows (left edge) and press Delete to remove them.")
+    rows = S.editor_items(pg)
+    df = pd.DataFrame({"label": [it.label for it in rows],
+                       "grade": pd.array([it.grade for it in rows], dtype="Float64")})
     st.data_editor(
         df, key=f"pg_editor_{st.session_state.get('pg_editor_ver', 0)}", hide_index=True,
         num_rows="dynamic", width="stretch",
         column_config={
-            "position": st.column_config.NumberColumn("position", disabled=True, width="small"),
             "label": st.column_config.TextColumn("label", max_chars=S.MAX_LABEL,
                                                  required=True),
             "grade": st.column_config.NumberColumn(

@@ -532,7 +532,7 @@ def claims_table(claims):
 
 
 def render_ranking(r: Ranking):
-    st.markdown(f"#### {r.title}")
+    st.markdown(f"### {r.title}")
     P.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, pool=r.pool)
     P.formula(r.grades, k=r.cutoff, gain=r.gain, pool=r.pool)
     if r.claims:
@@ -548,7 +548,7 @@ def render_document(doc: Document):
     if doc.claims:
         claims_table(doc.claims)
     for ex in doc.code:
-        st.markdown(f"#### {ex.title}")
+        st.markdown(f"### {ex.title}")
         st.code(ex.code, language="python")
         st.caption("It prints (computed by ndcg_core, to 12 significant digits):")
         st.code(ex.prints(), language="text")

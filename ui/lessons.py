@@ -45,7 +45,7 @@ def header(name: str):
         st.caption(meta["summary"])
 
 
-def section(name: str, sid: str, *, heading: bool = True, level: str = "###"):
+def section(name: str, sid: str, *, heading: bool = True, level: str = "##"):
     """Render one section of a lesson (its heading and Markdown body)."""
     head, body = lesson(name)["sections"][sid]
     if heading:

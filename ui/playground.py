@@ -116,22 +116,28 @@ def _display_tables(grades: tuple, labels: tuple, k: int, gain: str, pool: tuple
     return _display(actual), _display(ideal)
 
 
+# Cached with its output: on a repeat (the ideal table after every move, a state seen
+# before) Streamlit replays the stored element instead of serialising the table again
+# (~0.3 ms instead of ~3 ms per table).
+@st.cache_data(max_entries=512, show_spinner=False)
+def _table(args: tuple, which: int) -> None:
+    st.dataframe(_styled(_display_tables(*args)[which]), hide_index=True, width="stretch",
+                 column_config=COLUMN_CONFIG)
+
+
 def dcg_tables(grades, labels, *, k, gain, pool=None, heading=True):
     """The ranking's DCG table and its ideal ordering's table, side by side."""
-    actual, ideal = _display_tables(tuple(grades), tuple(labels), k, gain,
-                                    tuple(pool) if pool else None)
+    args = (tuple(grades), tuple(labels), k, gain, tuple(pool) if pool else None)
     left, right = st.columns(2)
     with left:
         if heading:
             st.markdown(f"**Your ranking** ({gain} gain)")
-        st.dataframe(_styled(actual), hide_index=True, width="stretch",
-                     column_config=COLUMN_CONFIG)
+        _table(args, 0)
     with right:
         if heading:
             st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if pool else ""))
-        st.dataframe(_styled(ideal), hide_index=True, width="stretch",
-                     column_config=COLUMN_CONFIG)
-    return tables(tuple(grades), tuple(labels), k, gain, tuple(pool) if pool else None)
+        _table(args, 1)
+    return tables(*args)
 
 
 def formula(grades, *, k, gain, pool=None):

@@ -131,27 +131,36 @@ def moved(state, item_id: str, new_position: int):
     return replace(state, items=tuple(items))
 
 
+def editor_items(state: Playground) -> tuple[Item, ...]:
+    """The items in the order they were made (the editor's row order). Moving an item in the
+    ranking does not move its editor row, so a drag leaves the editor as it was."""
+    return tuple(sorted(state.items, key=lambda it: int(it.id[1:])))
+
+
 def apply_edits(state: Playground, edits: dict) -> Playground:
-    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by displayed row index)
-    to the items, keeping the user's current order and the items' ids."""
-    items = [dict(id=it.id, label=it.label, grade=it.grade) for it in state.items]
+    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by row index in
+    :func:`editor_items` order) to the items, keeping the ranking's order and the ids.
+    Added items join the end of the ranking."""
+    rows = [it.id for it in editor_items(state)]
+    items = {it.id: dict(id=it.id, label=it.label, grade=it.grade) for it in state.items}
     next_id = state.next_id
     for row, change in (edits.get("edited_rows") or {}).items():
         r = int(row)
-        if 0 <= r < len(items):
+        if 0 <= r < len(rows):
+            item = items[rows[r]]
             if "label" in change:
-                items[r]["label"] = _clean_label(change["label"], r)
+                item["label"] = _clean_label(change["label"], r)
             if "grade" in change:
-                items[r]["grade"] = _clean_grade(change["grade"])
-    deleted = {int(r) for r in (edits.get("deleted_rows") or [])}
-    items = [it for r, it in enumerate(items) if r not in deleted]
+                item["grade"] = _clean_grade(change["grade"])
+    deleted = {rows[int(r)] for r in (edits.get("deleted_rows") or []) if 0 <= int(r) < len(rows)}
+    ranked = [items[it.id] for it in state.items if it.id not in deleted]
     for added in edits.get("added_rows") or []:
-        if len(items) >= MAX_ITEMS:
+        if len(ranked) >= MAX_ITEMS:
             break
-        items.append(dict(id=f"i{next_id}", label=_clean_label(added.get("label"), len(items)),
-                          grade=_clean_grade(added.get("grade", 0))))
+        ranked.append(dict(id=f"i{next_id}", label=_clean_label(added.get("label"), len(ranked)),
+                           grade=_clean_grade(added.get("grade", 0))))
         next_id += 1
-    return replace(state, items=tuple(Item(**it) for it in items), next_id=next_id)
+    return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id)
 
 
 def _clean_label(label, row):

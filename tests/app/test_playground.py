@@ -1,7 +1,10 @@
 """The playground page under AppTest: what a learner reads after each change."""
 
+import base64
+import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -116,15 +119,20 @@ def test_bad_pool_text_shows_a_message_and_keeps_the_text():
 
 
 def test_editing_a_grade_keeps_the_order():
-    """Regrading Doc D to 3 in the editor keeps every item where it was."""
+    """Regrading Doc D to 3 in the editor keeps every item where it was. The editor's rows
+    stay in the order the items were made (A..F), whatever the ranking: row 3 is Doc D."""
     at = open_playground()
     at.button(key="pg_btn_reverse").click().run()  # a user order: F E D C B A
+    editor_df = next(df.value for df in at.dataframe if "item" not in df.value.columns)
+    assert editor_df["label"].tolist() == ["Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F"]
     at.session_state[editor_key(at)] = {
         "edited_rows": {3: {"grade": 3}}, "added_rows": [], "deleted_rows": []}
     at.run()
     pg = at.session_state["pg"]
     assert pg.labels == ["Doc F", "Doc E", "Doc D", "Doc C", "Doc B", "Doc A"]
-    assert pg.grades == [2, 1, 0, 3, 2, 3][:3] + [3] + [2, 3]
+    assert pg.grades == [2, 1, 3, 3, 2, 3]  # Doc D (third in the ranking) went from 0 to 3
+    # every grade edit is confirmed (the grid turns typed letters into 0: never silently)
+    assert [t.value for t in at.toast] == ["Grade changed: Doc D 0 → 3"]
     assert metrics(at)["NDCG@6"] == round(nc.ndcg(pg.grades), 3)
 
 
@@ -181,3 +189,42 @@ def test_tampered_links_fall_back_to_the_default_with_a_notice(params, reason):
     assert not at.exception
     assert any(reason in w.value for w in at.warning), [w.value for w in at.warning]
     assert metrics(at)["NDCG@6"] == 0.961
+
+
+def plotly_figures(at) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def values(array) -> list[float]:
+    """A Plotly data array, plain or binary-packed ({"bdata": base64, "dtype": ...})."""
+    if isinstance(array, dict):
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
+    return list(array)
+
+
+def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
+    """The charts are built when their tab is open, and then show the engine's numbers:
+    at k = 4 the bars are 3/log2(2), 2/log2(3), 3/log2(4), 0/log2(5), ... against the
+    ideal 3/log2(2), 3/log2(3), 2/log2(4), 2/log2(5), ..., and the curve is NDCG@k for
+    k = 1..6 under both gains."""
+    at = open_playground(S.ranking_query_params(S.DEFAULT_LABELS, S.DEFAULT_GRADES, k=4))
+    assert not at.get("plotly_chart") and dcg_table(at) is not None  # tables tab by default
+    at.session_state["pg_view"] = "Charts"
+    at.run()
+    assert not at.exception
+    assert not [d for d in at.dataframe if "item" in d.value.columns]  # tables not built
+    bars, curve = plotly_figures(at)
+    actual, ideal = bars["data"]
+    log2 = np.log2
+    assert values(actual["y"]) == pytest.approx(
+        [3 / 1, 2 / log2(3), 3 / 2, 0 / log2(5), 1 / log2(6), 2 / log2(7)])
+    assert values(ideal["y"]) == pytest.approx(
+        [3 / 1, 3 / log2(3), 2 / 2, 2 / log2(5), 1 / log2(6), 0 / log2(7)])
+    assert bars["layout"]["title"]["text"].startswith("What each position adds to DCG")
+    assert bars["layout"]["xaxis"]["title"]["text"] == "position"
+    linear, exponential = curve["data"]
+    assert values(linear["y"]) == pytest.approx([nc.ndcg(DEFAULT, k=k) for k in range(1, 7)])
+    assert values(exponential["y"]) == pytest.approx(
+        [nc.ndcg(DEFAULT, k=k, gain="exponential") for k in range(1, 7)])
+    assert curve["layout"]["yaxis"]["title"]["text"] == "NDCG@k"
+    assert metrics(at)["NDCG@4"] == round(5.762 / 6.754, 3)  # the headline stays

@@ -39,6 +39,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -399,12 +400,13 @@ def _playground_read_and_check(page):
                                 f"(grades {grades_txt}, k={k}, gain={gain}, pool={pool})")
     editor = snap["editor"] = page.evaluate(EDITOR_JS)
     if editor is not None:
-        # the grid's accessibility table: position, label, grade (rendered rows only).
-        # A row added in the grid without its required grade has no position and is not
-        # sent to the app yet: it is not an item.
-        ed = [tuple(r[1:3]) for r in editor if len(r) >= 3 and r[0].strip()]
-        listed = [(lab, f"{float(g):g}") for _, lab, g in rows][: len(ed)]
-        if len(ed) > len(rows) or ed != listed:
+        # the grid's accessibility table: label, grade (rendered rows only).
+        ed = [tuple(r[0:2]) for r in editor if len(r) >= 2 and r[0].strip() and r[1].strip()]
+        listed = [(lab, f"{float(g):g}") for _, lab, g in rows]
+        # the editor's rows are the items in the order they were made, not the ranking's:
+        # every rendered row must be an item of the list, and all of them when all show
+        if not Counter(ed) <= Counter(listed) or (
+                len(ed) == len(listed) and Counter(ed) != Counter(listed)):
             problems.append(f"the editor's rows {ed} differ from the list's {listed}")
     extra = [lab for lab in shown if lab not in want_labels]
     if extra:

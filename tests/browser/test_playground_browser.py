@@ -106,7 +106,7 @@ def grades_editor(page: Page) -> Locator:
 
 def editor_rows(page: Page) -> list[tuple[str, str]]:
     """(label, grade) per row of the editor, read from the grid's accessibility table."""
-    return [tuple(cells[1:]) for cells in grades_editor(page).locator(
+    return [tuple(cells) for cells in grades_editor(page).locator(
         "table[role='grid'] tbody tr").evaluate_all(
         "trs => trs.map(tr => Array.from(tr.querySelectorAll('td'), td => td.textContent))")]
 
@@ -192,7 +192,9 @@ def test_editing_a_grade_updates_ndcg_and_keeps_the_order(page: Page, app_url, o
     assert shown == [("Doc A", 3.0), ("Doc B", 0.0), ("Doc D", 0.0), ("Doc C", 3.0),
                      ("Doc E", 1.0), ("Doc F", 2.0)]
     assert metric_value(page).inner_text() != before
-    assert editor_rows(page) == [(label, f"{g:g}") for label, g in shown]
+    # the editor keeps its rows in the order the items were made, not the ranking's
+    by_label = dict(shown)
+    assert editor_rows(page) == [(label, f"{by_label[label]:g}") for label in DEFAULT_ORDER]
     no_exception(page)
 
 
@@ -230,4 +232,34 @@ def test_a_tampered_url_shows_the_notice_and_the_default_ranking(page: Page, app
     expect(warning).to_contain_text("could not be read", timeout=FIRST_LOAD_MS)
     expect(warning).to_contain_text("abc")
     expect_default(page)
+    no_exception(page)
+
+
+def test_deleting_a_row_in_the_editor_after_a_move_updates_k_and_keeps_the_order(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """A move reruns only the live part of the page; a deleted row then also needs the k
+    slider and the headline to follow (5 items: NDCG@5, slider max 5), in the moved order."""
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the whole editor on screen
+    open_app(page, app_url)
+    expect_default(page)
+    row(page, "Doc D").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    assert [label for label, _ in settled(page, wait_idle)] == MOVED_UP
+
+    canvas = grades_editor(page).get_by_test_id("data-grid-canvas")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    doc_e = DEFAULT_ORDER.index("Doc E")  # the editor lists items as they were made
+    page.mouse.click(box["x"] + 14,  # the row marker selects the whole row
+                     box["y"] + ROW_HEIGHT_PX * (doc_e + 1) + ROW_HEIGHT_PX / 2)
+    page.keyboard.press("Delete")
+
+    expect(page.locator(".ndcg-row")).to_have_count(5, timeout=WAIT_MS)
+    shown = rows_read(page)
+    assert [label for label, _ in shown] == [x for x in MOVED_UP if x != "Doc E"]
+    expect(metric_value(page, "NDCG@5")).to_have_text(
+        f"{nc.ndcg([g for _, g in shown], k=5):.3f}", timeout=WAIT_MS)
+    expect(page.get_by_role("slider", name="Cutoff k")).to_have_attribute(
+        "max", "5", timeout=WAIT_MS)
+    wait_idle(page)
     no_exception(page)
