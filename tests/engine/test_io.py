@@ -170,11 +170,14 @@ def big_run(tmp_path, tail=""):
     return path, lines
 
 
-def test_a_large_run_keeps_leading_zeros_in_every_chunk(tmp_path):
+@pytest.mark.parametrize("as_upload", [False, True], ids=["path", "upload"])
+def test_a_large_run_keeps_leading_zeros_in_every_chunk(tmp_path, as_upload):
+    """pandas reads a big file in chunks (threads for a path, low_memory blocks for a
+    buffer) and infers each chunk's types alone: "00001" must not come back as "1"."""
     import ndcg_core.io as nio
     path, lines = big_run(tmp_path)
     assert path.stat().st_size > nio._BIG
-    run = read_run(path)
+    run = read_run(io.BytesIO(path.read_bytes()) if as_upload else path)
     assert len(run) == len(lines)
     assert as_rows(run.iloc[[0, 1, len(lines) - 1]]) == [
         ("000", "00000", 0.0), ("000", "00001", round(1 / 997, 6)),
