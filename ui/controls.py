@@ -31,6 +31,7 @@ def _sync_widgets(pg: S.Playground):
     ss.pg_scale = pg.scale
     ss.pg_k = pg.cutoff
     ss.pg_pool_text = ", ".join(S.fmt_grade(g) for g in pg.pool)
+    ss.pg_pool_error = ss.pg_pool_bad_text = None
 
 
 def load() -> S.Playground:
@@ -125,10 +126,11 @@ def _on_settings():
     pool_text = ss.get("pg_pool_text", "")
     try:
         pool = tuple(S._numbers(pool_text, "the judged pool"))
-        ss.pg_pool_error = None
+        ss.pg_pool_error = ss.pg_pool_bad_text = None
     except ValueError as exc:
         pool = ss.pg.pool
         ss.pg_pool_error = f"{exc}: write grades separated by commas, e.g. 3, 2, 1."
+        ss.pg_pool_bad_text = pool_text  # shown again, as typed, until it is fixed
     ss.pg = replace(ss.pg, gain=ss.pg_gain, scale=ss.pg_scale, k=int(ss.pg_k), pool=pool)
 
 
@@ -173,7 +175,13 @@ def settings(pg: S.Playground):
     # not shown, and lessons may change the shared ranking, so set the widgets from it.
     ss.pg_gain, ss.pg_scale = pg.gain, pg.scale
     ss.pg_settings_shown = _settings_shown(pg)
-    if "pg_pool_text" not in ss:  # keep a half-typed (invalid) pool text as the user left it
+    # The pool's text follows the state too (the monkey saw the box empty after a page
+    # switch while the ideal still used the pool), except text that did not parse: that
+    # stays as the user typed it, with its message, until it is fixed.
+    if ss.get("pg_pool_error") and ss.get("pg_pool_bad_text") is not None:
+        ss.pg_pool_text = ss.pg_pool_bad_text
+    else:
+        ss.pg_pool_error = None
         ss.pg_pool_text = ", ".join(S.fmt_grade(g) for g in pg.pool)
     a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
     a.radio("Gain", S.GAINS, key="pg_gain", horizontal=True, on_change=_on_settings,

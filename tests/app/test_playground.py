@@ -116,6 +116,29 @@ def test_bad_pool_text_shows_a_message_and_keeps_the_text():
     assert not at.exception
     assert any("not a number" in e.value for e in at.error)
     assert at.text_input(key="pg_pool_text").value == "3, two"
+    # after a visit to another page, the text and its message are still there
+    at.switch_page("pages/your_data.py").run()
+    at.switch_page("pages/playground.py").run()
+    assert at.text_input(key="pg_pool_text").value == "3, two"
+    assert any("not a number" in e.value for e in at.error)
+    at.text_input(key="pg_pool_text").input("3").run()  # fixed: the message goes
+    assert not any("not a number" in e.value for e in at.error)
+    assert at.session_state["pg"].pool == (3,)
+
+
+@pytest.mark.parametrize("typed, shown", [("3, 2", "3, 2"), (" 2 , 2 ", "2, 2"), ("2,", "2")])
+def test_the_pool_box_always_shows_the_pool_the_ideal_uses(typed, shown):
+    """The 2,000-action monkey once found the box empty after page switches while IDCG
+    still used the pool: the box is now set from the state on every run."""
+    at = open_playground()
+    at.text_input(key="pg_pool_text").input(typed).run()
+    pool = at.session_state["pg"].pool
+    for page in ("pages/your_data.py", "pages/beyond.py", "pages/practice.py"):
+        at.switch_page(page).run()
+        assert not at.exception
+    at.switch_page("pages/playground.py").run()
+    assert at.text_input(key="pg_pool_text").value == shown
+    assert metrics(at)["IDCG@6"] == round(nc.idcg(DEFAULT + list(pool), k=6), 3)
 
 
 def test_editing_a_grade_keeps_the_order():
