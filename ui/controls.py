@@ -226,6 +226,17 @@ def ranked_list(pg: S.Playground, key: str = LIST_KEY):
 
 def editor(pg: S.Playground):
     lo, hi, step = S.SCALES[pg.scale]
+    off = [it for it in S.editor_items(pg)
+           if pg.scale != "free" and it.grade is not None and not S._fits([it.grade], pg.scale)]
+    if off:
+        # a grade the scale cannot hold (a link, or a scale picked after the grade): the
+        # grid would show it rounded to the scale's step, so show it exactly and say so
+        names = ", ".join(f"{it.label} ({S.fmt_grade(it.grade)})" for it in off[:5])
+        more = f" and {len(off) - 5} more" if len(off) > 5 else ""
+        st.warning(f"Outside the {S.SCALE_LABELS[pg.scale]} scale: {names}{more}. The table "
+                   "shows these grades exactly; edit them, or choose the free scale.",
+                   icon=":material/straighten:")
+        lo, hi, step = None, None, None
     st.caption("One row per item, in the order the items were added: dragging reorders the "
                "list, not these rows. Type in a cell to edit; the last line adds an item; "
                "select rows (left edge) and press Delete to remove them.")

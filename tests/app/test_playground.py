@@ -251,3 +251,19 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
         [nc.ndcg(DEFAULT, k=k, gain="exponential") for k in range(1, 7)])
     assert curve["layout"]["yaxis"]["title"]["text"] == "NDCG@k"
     assert metrics(at)["NDCG@4"] == round(5.762 / 6.754, 3)  # the headline stays
+
+
+def test_a_grade_outside_the_scale_is_shown_exactly_with_a_note():
+    """The binary scale picked while a grade is 1.5 (the 2,000-action monkey found it): the
+    editor drops the scale's step (which would show "1") and says which item is off."""
+    at = open_playground(S.ranking_query_params(["x", "y"], [1.5, 0], scale="free"))
+    assert at.session_state["pg"].grades == [1.5, 0]
+    at.selectbox(key="pg_scale").set_value("binary").run()
+    assert any("Outside the binary (0/1) scale: x (1.5)" in w.value for w in at.warning)
+    editor = next(d for d in at.dataframe if "item" not in d.value.columns)
+    assert json.loads(editor.proto.columns)["grade"]["type_config"] == {"type": "number"}
+    assert editor.value["grade"].tolist() == [1.5, 0]
+    at.session_state["pg"] = S.apply_edits(at.session_state["pg"],
+                                           {"edited_rows": {0: {"grade": 1}}})
+    at.run()
+    assert not any("Outside" in w.value for w in at.warning)
