@@ -226,7 +226,8 @@ def ranked_list(pg: S.Playground, key: str = LIST_KEY):
 
 def editor(pg: S.Playground):
     lo, hi, step = S.SCALES[pg.scale]
-    off = [it for it in S.editor_items(pg)
+    rows = S.editor_items(pg)
+    off = [it for it in rows
            if pg.scale != "free" and it.grade is not None and not S._fits([it.grade], pg.scale)]
     if off:
         # a grade the scale cannot hold (a link, or a scale picked after the grade): the
@@ -240,7 +241,6 @@ def editor(pg: S.Playground):
     st.caption("One row per item, in the order the items were added: dragging reorders the "
                "list, not these rows. Type in a cell to edit; the last line adds an item; "
                "select rows (left edge) and press Delete to remove them.")
-    rows = S.editor_items(pg)
     df = pd.DataFrame({"label": [it.label for it in rows],
                        "grade": pd.array([it.grade for it in rows], dtype="Float64")})
     st.data_editor(

@@ -175,14 +175,19 @@ def test_alt_arrow_up_on_a_focused_row_updates_ndcg(page: Page, app_url, open_ap
     no_exception(page)
 
 
-def test_editing_a_grade_updates_ndcg_and_keeps_the_order(page: Page, app_url, open_app,
-                                                          wait_idle) -> None:
-    """After a move, setting Doc B's grade to 0 in the editor updates NDCG@6, same order."""
+def open_and_move_doc_d_up(page: Page, app_url, open_app, wait_idle) -> None:
+    """Open the default ranking and move Doc D one place up with Alt+ArrowUp."""
     open_app(page, app_url)
     expect_default(page)
     row(page, "Doc D").focus()
     page.keyboard.press("Alt+ArrowUp")
     assert [label for label, _ in settled(page, wait_idle)] == MOVED_UP
+
+
+def test_editing_a_grade_updates_ndcg_and_keeps_the_order(page: Page, app_url, open_app,
+                                                          wait_idle) -> None:
+    """After a move, setting Doc B's grade to 0 in the editor updates NDCG@6, same order."""
+    open_and_move_doc_d_up(page, app_url, open_app, wait_idle)
     before = metric_value(page).inner_text()
 
     edit_grade(page, MOVED_UP.index("Doc B"), "0")
@@ -240,11 +245,7 @@ def test_deleting_a_row_in_the_editor_after_a_move_updates_k_and_keeps_the_order
     """A move reruns only the live part of the page; a deleted row then also needs the k
     slider and the headline to follow (5 items: NDCG@5, slider max 5), in the moved order."""
     page.set_viewport_size({"width": 1280, "height": 1400})  # the whole editor on screen
-    open_app(page, app_url)
-    expect_default(page)
-    row(page, "Doc D").focus()
-    page.keyboard.press("Alt+ArrowUp")
-    assert [label for label, _ in settled(page, wait_idle)] == MOVED_UP
+    open_and_move_doc_d_up(page, app_url, open_app, wait_idle)
 
     canvas = grades_editor(page).get_by_test_id("data-grid-canvas")
     canvas.scroll_into_view_if_needed()
