@@ -4,8 +4,11 @@ trailing junk, CSV with a header, file objects and paths. Ids stay strings."""
 import io
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ndcg_core import evaluate, read_qrels, read_run
 
@@ -120,6 +123,7 @@ ROUTE_CASES = [
     ("run", "1 Q0 a 7 0.25 sysA\n1\tQ0\tb\t1\t-3\tsysA   extra words\n"),
     ("run", "1 Q0 a 7 0.25 sysA extra\n1 Q0 b 1 -3 sysA\n"),
     ("run", "1 Q0 NA 1 0.5 t\n1 Q0 null 2 0.4 t\n"),
+    ("run", "1 Q0 a 1 0.5 t\nNA Q0 b 2 0.4 t\n1 Q0 c 3 0.3 t\n"),
     ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 0.4\n"),
     ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 high t\n"),
     ("run", "1 Q0 a 1 0.5 t\n1 Q0 b 2 nan t\n"),
@@ -184,6 +188,39 @@ def test_a_large_run_keeps_leading_zeros_in_every_chunk(tmp_path, as_upload):
         ("319", "D999", round(319999 % 991 / 991, 6))]
     assert run["docid"].str.startswith("0").sum() == 160_000
     assert str(run["qid"].dtype) == str(run["docid"].dtype) == "str"
+
+
+def fresh(text):
+    """An equal but separate str object (Python shares only some short strings)."""
+    return "".join(list(text)) if len(text) > 1 else text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["1", "007", "q12", "Tópico 9", ""]),
+                          st.integers(1, 4), st.booleans()), min_size=1, max_size=30))
+def test_qids_become_text_exactly_as_astype_str_whatever_objects_hold_them(runs):
+    """The parser shares one str object among nearby equal ids and ``_as_text`` finds runs
+    by object identity: shared objects, separate equal objects and runs broken by another
+    id must all give what ``astype(str)`` gives."""
+    from ndcg_core.io import _as_text
+    values = []
+    for text, repeat, shared in runs:
+        obj = fresh(text)
+        values += [obj if shared else fresh(text) for _ in range(repeat)]
+    values = np.array(values, dtype=object)
+    got = _as_text(values)
+    want = pd.Series(values).astype(str)
+    assert got.dtype == want.dtype
+    assert got.tolist() == want.tolist() == [str(v) for v in values]
+
+
+@pytest.mark.parametrize("values", [[fresh("q1"), np.nan], [np.nan, np.nan],
+                                    ["q1", None, "q1"]])
+def test_a_missing_qid_is_found_even_inside_a_run(values):
+    from ndcg_core.io import _as_text
+    shared = fresh("q7")
+    assert _as_text(np.array([shared, shared] + values + [shared], dtype=object)) is None
+    assert _as_text(np.array([shared, shared], dtype=object)).tolist() == ["q7", "q7"]
 
 
 def test_a_bad_line_at_the_end_of_a_large_run_is_named(tmp_path):
