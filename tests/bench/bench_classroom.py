@@ -15,11 +15,17 @@
     python tests/bench/bench_classroom.py                  # N = 20, 10 moves each
     python tests/bench/bench_classroom.py --n 10 --moves 20 --think 0 0
     python tests/bench/bench_classroom.py --observers 2 --moves 20 --think 2 6
+    python tests/bench/bench_classroom.py --wire              # 2 timed browsers + 18 clients
 
 All N browsers share this machine's cores with the server: with 20 of them on 2 cores the
 latency measures mostly the browsers' own drawing. ``--observers M`` times only M sessions
 and runs the other sessions' Chromium at nice 19 (as if on the students' own computers);
 they still send every move, and the line "moves the server answered" shows the load.
+``--wire`` goes further: the other sessions speak Streamlit's websocket protocol directly
+(the messages Chromium sends for a share link and an Alt+Arrow move; ``monkey.WireSession``)
+with no browser at all, so the server does the whole classroom's work while only the timed
+browsers (2 unless --observers says otherwise) draw on this machine. Their answers are
+checked against ndcg_core too, and their send-to-new-DCG times are printed apart.
 
 Run by hand; not part of the test suite. Exit status 1 on crosstalk/wrong figures/tracebacks.
 """
@@ -47,7 +53,12 @@ def main() -> int:
     ap.add_argument("--observers", type=int, default=None,
                     help="time only this many sessions (normal priority); run the other "
                          "sessions' Chromium at nice 19, as if on the students' own computers")
+    ap.add_argument("--wire", action="store_true",
+                    help="the untimed sessions are websocket clients with no browser (see "
+                         "monkey.WireSession); implies --observers 2 unless given")
     args = ap.parse_args()
+    if args.wire and args.observers is None:
+        args.observers = 2
     think = tuple(args.think)
 
     M.check_chromium()
@@ -62,17 +73,23 @@ def main() -> int:
                                  think_s=think, first_index=80)
         problems += single.problems
         loaded = M.run_classroom(server, args.n, args.moves, seed=args.seed + 2,
-                                 think_s=think, observers=args.observers)
+                                 think_s=think, observers=args.observers, wire=args.wire)
         problems += loaded.problems
         tracebacks = server.all_tracebacks()
 
     s, lo = single.latencies_ms, loaded.latencies_ms
     print(f"server: {server.url}, log {server.log_path}")
     print(f"think time per move: {think[0]:g}-{think[1]:g} s; loaded run {loaded.seconds:.0f} s")
+    print(f"after opening, waited {loaded.quiet_seconds:.1f} s for the browsers' after-load "
+          "work (JavaScript compilation) to end before the first move")
     print(M.latency_line("single session  ", s))
-    who = (f"{args.observers} of {args.n} sessions (the rest at nice 19)"
+    rest = "websocket clients" if args.wire else "at nice 19"
+    who = (f"{args.observers} of {args.n} sessions (the rest {rest})"
            if args.observers is not None else f"{args.n} sessions")
     print(M.latency_line(f"{who}", lo))
+    if args.wire:
+        print(M.latency_line(f"the {args.n - args.observers} websocket clients, send to new DCG",
+                             [x for st in loaded.students for x in st.wire_ms]))
     if loaded.moves_seconds:
         print(f"moves the server answered under load: {loaded.moves_done} in "
               f"{loaded.moves_seconds:.0f} s = {loaded.moves_done / loaded.moves_seconds:.1f} "

@@ -903,12 +903,15 @@ LAT_JS = r"""(label) => {
   if (window.__ndcgLatKey) document.removeEventListener("keydown", window.__ndcgLatKey, true);
   if (window.__ndcgLatObs) window.__ndcgLatObs.disconnect();
   const st = window.__ndcgLat = {before: read(), keyAt: null, changedAt: null, after: null};
+  st.changed = new Promise((done) => { st.done = done; });
   window.__ndcgLatKey = (e) => { if (st.keyAt === null && e.altKey && e.key.startsWith("Arrow")) st.keyAt = performance.now(); };
   document.addEventListener("keydown", window.__ndcgLatKey, true);
   const obs = window.__ndcgLatObs = new MutationObserver(() => {
     if (st.keyAt === null) return;
     const v = read();
-    if (v !== null && v !== st.before) { st.changedAt = performance.now(); st.after = v; obs.disconnect(); }
+    if (v !== null && v !== st.before) {
+      st.changedAt = performance.now(); st.after = v; obs.disconnect(); st.done();
+    }
   });
   obs.observe(document.querySelector("[data-testid='stMain']"), {subtree: true, childList: true, characterData: true});
   return st.before;
@@ -927,6 +930,7 @@ class Student:
     latencies_ms: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    wire_ms: list[float] = field(default_factory=list)  # websocket sessions: send -> new DCG
 
     @classmethod
     def make(cls, index: int, rng: random.Random, n_items: int = 6) -> "Student":
@@ -959,6 +963,7 @@ class ClassroomReport:
     seconds: float = 0.0
     moves_seconds: float = 0.0  # wall time from "everyone loaded" to the end
     moves_cpu_seconds: float = 0.0  # server CPU time used in that span
+    quiet_seconds: float = 0.0  # waited after opening for the browsers' after-load work
     tracebacks: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
 
@@ -1006,11 +1011,26 @@ def latency_line(name: str, xs) -> str:
             f"mean={statistics.fmean(xs):.0f} ms max={max(xs):.0f} ms")
 
 
+# Waits inside the page on a MutationObserver, not by polling: with 20 sessions on two cores,
+# every poll of a waiting session takes CPU from the ones being measured.
+SETTLE_JS = """async () => {
+  const app = document.querySelector("[data-testid='stApp']");
+  const idle = () => app.getAttribute("data-test-script-state") === "notRunning";
+  const untilIdle = () => new Promise((done) => {
+    if (idle()) return done();
+    const obs = new MutationObserver(() => { if (idle()) { obs.disconnect(); done(); } });
+    obs.observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+  });
+  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+  await pause(100); await untilIdle(); await pause(60); await untilIdle();
+}"""
+
+
 async def _a_settle(page, timeout_ms: int = 45_000) -> None:
-    await page.wait_for_timeout(100)
-    await page.wait_for_selector(IDLE, timeout=timeout_ms)
-    await page.wait_for_timeout(60)
-    await page.wait_for_selector(IDLE, timeout=timeout_ms)
+    """Wait until the script has stopped running, twice with a pause between (a fragment
+    rerun can follow a run at once)."""
+    await page.wait_for_selector("[data-testid='stApp']", state="attached", timeout=timeout_ms)
+    await asyncio.wait_for(page.evaluate(SETTLE_JS), timeout_ms / 1000)
 
 
 async def _a_read(page):
@@ -1069,10 +1089,10 @@ async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
     st.moves.append(f"{label} {key} (position {pos + 1} -> {other + 1})")
     if measure:
         try:
-            await page.wait_for_function(
-                "() => window.__ndcgLat && window.__ndcgLat.changedAt !== null", timeout=30_000,
-                polling=50)
-            lat = await page.evaluate("() => window.__ndcgLat.changedAt - window.__ndcgLat.keyAt")
+            # resolved by the page's own MutationObserver: no polling
+            lat = await asyncio.wait_for(page.evaluate(
+                "async () => { const s = window.__ndcgLat; await s.changed; "
+                "return s.changedAt - s.keyAt; }"), 30)
             st.latencies_ms.append(float(lat))
         except Exception as exc:  # noqa: BLE001 - timeout: reported as a problem
             st.problems.append(f"session {st.index} move {len(st.moves)} ({st.moves[-1]}): "
@@ -1084,7 +1104,8 @@ async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
 
 async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
                      ready: asyncio.Barrier | None, think_s: tuple[float, float],
-                     measure: bool, page_errors: list) -> None:
+                     measure: bool, page_errors: list, go: asyncio.Event | None = None
+                     ) -> None:
     rng = random.Random(seed * 1000 + st.index)
     context = await browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(30_000)
@@ -1105,6 +1126,8 @@ async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
         opened = True
         if ready is not None:
             await ready.wait()
+        if go is not None:
+            await go.wait()
         for _ in range(moves):
             await asyncio.sleep(rng.uniform(*think_s))
             await _a_move(page, st, rng, measure)
@@ -1120,6 +1143,149 @@ async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
         await context.close()
 
 
+class WireSession:
+    """One session spoken to over Streamlit's own websocket protocol, with no browser: the
+    messages a browser sends for a share link and for an Alt+Arrow move (captured from
+    Chromium), and the figures read back from the server's answers. It stands for a
+    student's browser on the student's own computer: the server does exactly the same work,
+    and this machine's cores are left to the server and the timed browsers."""
+
+    def __init__(self, base: str, st: Student):
+        self.base, self.st = base, st
+        self.ws = None
+        self.query = urllib.parse.urlsplit(st.link(base)).query
+        self.page_hash = self.fragment = self.list_id = None
+        self.rows: list[tuple[str, str]] = []
+        self.ids: list[str] = []
+        self.metrics: dict[str, str] = {}
+        self.exceptions = 0
+
+    async def open(self) -> None:
+        import websockets
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        url = self.base.replace("http://", "ws://", 1) + "/_stcore/stream"
+        self.ws = await websockets.connect(url, subprotocols=["streamlit"], origin=self.base,
+                                           max_size=None, open_timeout=60)
+        msg = BackMsg()
+        msg.rerun_script.query_string = self.query
+        await self.ws.send(msg.SerializeToString())
+        await self._read_run()
+
+    async def move(self, pos: int, key: str) -> float:
+        """Send the move a browser sends for Alt+Arrow on row ``pos`` (0-based); return the
+        milliseconds until the server's answer holds the new DCG, and read the run to its end."""
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        other = pos - 1 if key.endswith("Up") else pos + 1
+        order = list(self.ids)
+        order[pos], order[other] = order[other], order[pos]
+        msg = BackMsg()
+        rerun = msg.rerun_script
+        rerun.query_string, rerun.page_script_hash = self.query, self.page_hash
+        rerun.fragment_id = self.fragment
+        state = rerun.widget_states.widgets.add()
+        state.id, state.json_value = self.list_id, json.dumps({"order": order})
+        event = rerun.widget_states.widgets.add()
+        event.id = f"$$STREAMLIT_INTERNAL_KEY_{self.list_id}__events"
+        event.json_trigger_value = json.dumps(
+            [{"event": "moved", "value": {"id": order[other], "from": pos + 1,
+                                          "to": other + 1}}])
+        before = self.metrics.get(f"DCG@{len(self.st.grades)}")
+        t0 = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        return await self._read_run(changed_from=before, t0=t0)
+
+    async def _read_run(self, changed_from=None, t0=None) -> float:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        label, latency = f"DCG@{len(self.st.grades)}", float("nan")
+        while True:
+            fwd = ForwardMsg()
+            fwd.ParseFromString(await asyncio.wait_for(self.ws.recv(), 60))
+            kind = fwd.WhichOneof("type")
+            if kind == "page_info_changed":
+                self.query = fwd.page_info_changed.query_string
+            elif kind == "script_finished":
+                return latency
+            elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+                el = fwd.delta.new_element
+                which = el.WhichOneof("type")
+                if which == "metric":
+                    self.metrics[el.metric.label] = el.metric.body
+                    if (t0 is not None and el.metric.label == label
+                            and el.metric.body != changed_from and latency != latency):
+                        latency = 1000 * (time.perf_counter() - t0)
+                elif which == "bidi_component" and el.bidi_component.id.endswith("-pg_list"):
+                    self.list_id = el.bidi_component.id
+                    self.page_hash = fwd.metadata.active_script_hash
+                    self.fragment = fwd.delta.fragment_id
+                    items = json.loads(el.bidi_component.json)["items"]
+                    self.ids = [it["id"] for it in items]
+                    self.rows = [(it["label"], it["grade"]) for it in items]
+                elif which == "exception":
+                    self.exceptions += 1
+
+    def check(self, when: str) -> None:
+        st, problems = self.st, []
+        if self.exceptions:
+            problems.append(f"{self.exceptions} exception element(s)")
+        foreign = [lab for lab, _ in self.rows if not lab.startswith(f"S{st.index:02d}-")]
+        if foreign:
+            problems.append(f"CROSSTALK: rows of another session {foreign}")
+        if self.rows != st.expected_rows():
+            problems.append(f"rows {self.rows} != expected {st.expected_rows()}")
+        want = st.expected_metrics()
+        got = {k: self.metrics.get(k) for k in want}
+        if got != want:
+            problems.append(f"metrics {got} != ndcg_core {want}")
+        if problems:
+            st.problems.append(f"session {st.index} (websocket) {when}: " + "; ".join(problems))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def _a_wire_student(base: str, st: Student, moves: int, seed: int,
+                          ready: asyncio.Barrier | None, think_s: tuple[float, float],
+                          go: asyncio.Event | None = None) -> None:
+    """A student whose browser is on another computer: the same share link and moves as
+    ``_a_student``, sent over the websocket (see ``WireSession``); checked the same way."""
+    rng = random.Random(seed * 1000 + st.index)
+    session, opened = WireSession(base, st), False
+    try:
+        await asyncio.sleep(0.25 * st.index % 5)
+        await session.open()
+        session.check("after opening its share link")
+        opened = True
+        if ready is not None:
+            await ready.wait()
+        if go is not None:
+            await go.wait()
+        for _ in range(moves):
+            await asyncio.sleep(rng.uniform(*think_s))
+            n = len(st.order)
+            pos = rng.randrange(n)
+            up = pos == n - 1 or (pos > 0 and rng.random() < 0.5)
+            key = "Alt+ArrowUp" if up else "Alt+ArrowDown"
+            other = pos - 1 if up else pos + 1
+            label = st.labels[st.order[pos]]
+            st.order[pos], st.order[other] = st.order[other], st.order[pos]
+            st.moves.append(f"{label} {key} (position {pos + 1} -> {other + 1})")
+            st.wire_ms.append(await session.move(pos, key))
+            session.check(f"after move {len(st.moves)} ({st.moves[-1]})")
+    except Exception as exc:
+        if not opened:
+            st.problems.append(f"session {st.index} could not open its share link over the "
+                               f"websocket: {type(exc).__name__}: {exc!s:.300}")
+            if ready is not None:
+                await ready.abort()
+        raise
+    finally:
+        await session.close()
+
+
 def _niced_chromium(directory: Path) -> str:
     """A launcher that runs Chromium at the lowest CPU priority (nice 19), for the sessions
     that stand for other students' computers: they still send every move to the server,
@@ -1130,9 +1296,35 @@ def _niced_chromium(directory: Path) -> str:
     return str(launcher)
 
 
+def _busy_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+async def _a_quiet(below: float = 0.25, window_s: float = 0.5, max_s: float = 60.0) -> float:
+    """Wait until the machine's CPU use stays below ``below`` (a share of all cores) for two
+    windows in a row, at most ``max_s``; return the seconds waited.
+
+    After N pages have loaded, their renderers go on compiling and optimising Streamlit's
+    JavaScript for several seconds (measured: 1.5 cores for about 9 s with 20 pages). On a
+    student's own computer that work is done on its own cores; here it would land on the
+    first moves of every session at once."""
+    t0 = time.perf_counter()
+    calm, before = 0, _busy_jiffies()
+    while calm < 2 and time.perf_counter() - t0 < max_s:
+        await asyncio.sleep(window_s)
+        now = _busy_jiffies()
+        busy, total = now[0] - before[0], now[1] - before[1]
+        calm = calm + 1 if total and busy / total < below else 0
+        before = now
+    return time.perf_counter() - t0
+
+
 async def _a_classroom(base: str, students: list[Student], moves: int, seed: int,
                        think_s, measure: bool, on_open=None, page_errors=None,
-                       observers: int | None = None) -> None:
+                       observers: int | None = None, on_go=None, wire: bool = False) -> None:
     from playwright.async_api import async_playwright
 
     check_chromium()
@@ -1140,28 +1332,37 @@ async def _a_classroom(base: str, students: list[Student], moves: int, seed: int
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                            headless=True)
         background = browser
-        if observers is not None:
+        if observers is not None and not wire:
             # the first `observers` sessions are measured in this browser; the others
             # run in a low-priority one and are checked but not timed
             tmp = Path(tempfile.mkdtemp(prefix="ndcg-nice-"))
             background = await pw.chromium.launch(executable_path=_niced_chromium(tmp),
                                                   args=CHROMIUM_ARGS, headless=True)
         try:
-            opened = asyncio.Barrier(len(students) + 1)
-            tasks = [asyncio.create_task(_a_student(
-                browser if observers is None or i < observers else background, base, st,
-                moves, seed, opened, think_s,
-                measure and (observers is None or i < observers), page_errors))
+            opened, go = asyncio.Barrier(len(students) + 1), asyncio.Event()
+            timed = [observers is None or i < observers for i in range(len(students))]
+            tasks = [asyncio.create_task(
+                _a_wire_student(base, st, moves, seed, opened, think_s, go)
+                if wire and not timed[i] else
+                _a_student(browser if timed[i] else background, base, st, moves, seed,
+                           opened, think_s, measure and timed[i], page_errors, go))
                 for i, st in enumerate(students)]
 
-            # everyone has loaded its link: measure, then release the moves (a session that
-            # cannot open aborts the barrier, and everyone stops)
+            # everyone has loaded its link: measure, wait for the browsers' after-load work
+            # to end, then release the moves (a session that cannot open aborts the
+            # barrier, and everyone stops)
             try:
                 await opened.wait()
+                await asyncio.sleep(1.0)  # let the last first runs finish allocating
                 if on_open:
                     on_open()
+                quiet_s = await _a_quiet()
             except asyncio.BrokenBarrierError:
-                pass
+                quiet_s = 0.0
+            finally:
+                if on_go:
+                    on_go(quiet_s)
+                go.set()
             results = await asyncio.gather(*tasks, return_exceptions=True)
             for st, res in zip(students, results):
                 if isinstance(res, BaseException):
@@ -1175,14 +1376,17 @@ async def _a_classroom(base: str, students: list[Student], moves: int, seed: int
 
 def run_classroom(server: AppServer, n: int, moves: int, seed: int = 7,
                   think_s: tuple[float, float] = (0.3, 1.0), measure: bool = True,
-                  first_index: int = 0, observers: int | None = None) -> ClassroomReport:
+                  first_index: int = 0, observers: int | None = None,
+                  wire: bool = False) -> ClassroomReport:
     """N concurrent sessions on ``server`` (async Playwright, one browser, one context per
     session, in this thread's own event loop). Returns per-session problems, latencies and
     the server's RSS before opening / after opening / after the moves.
 
     With ``observers``, only the first ``observers`` sessions are timed (in a browser of
     normal priority); the others run in a nice-19 browser, standing for the students' own
-    computers, and are checked like every session."""
+    computers, and are checked like every session. With ``wire`` too, the other sessions
+    are websocket clients instead (``WireSession``): the server gets the same messages and
+    does the same work, and no browser of theirs takes this machine's cores."""
     rng = random.Random(seed)
     students, seen = [], set()
     while len(students) < n:
@@ -1197,14 +1401,16 @@ def run_classroom(server: AppServer, n: int, moves: int, seed: int = 7,
     marks = {}
 
     def on_open():
-        time.sleep(1.0)  # let the last first-runs finish allocating
         report.rss_after_open_kb = server.rss_kb()
+
+    def on_go(quiet_s):
+        report.quiet_seconds = quiet_s
         marks["t"], marks["cpu"] = time.perf_counter(), server.cpu_seconds()
 
     page_errors: list[str] = []
     t0 = time.perf_counter()
     asyncio.run(_a_classroom(server.url, students, moves, seed, think_s, measure, on_open,
-                             page_errors, observers))
+                             page_errors, observers, on_go, wire))
     report.seconds = time.perf_counter() - t0
     if marks:
         report.moves_seconds = time.perf_counter() - marks["t"]
