@@ -53,6 +53,9 @@ def _id_column(df, name, column):
     return values.astype(str)  # numbers and mixed object columns compare as text
 
 
+_DENSE_SLACK = 65_536  # key tables up to this size (plus twice the rows) are always fine
+
+
 def _codes(a, b, *, sort):
     """Integer codes for two id columns over one shared vocabulary (ids compared as text).
 
@@ -83,7 +86,12 @@ def _sort_rows(q, primary_desc, tiebreak=None):
     if n == 0:
         return np.arange(0)
     p = _dense_rank(primary_desc)
-    t = np.arange(n) if tiebreak is None else _dense_rank(tiebreak)
+    if tiebreak is None:
+        t = np.arange(n)
+    elif tiebreak.dtype.kind in "iu":  # integer codes already order rows: no ranking pass
+        t = tiebreak.astype(np.int64) - int(tiebreak.min())
+    else:
+        t = _dense_rank(tiebreak)
     np_, nt = int(p.max()) + 1, int(t.max()) + 1
     bp, bt = np_.bit_length(), nt.bit_length()
     if int(q.max()).bit_length() + bp + bt > 62:
@@ -263,11 +271,22 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     nq, nd = len(quniq), max(len(duniq), 1)
     jkey = jq.astype(np.int64) * nd + jd
     rkey = rq_.astype(np.int64) * nd + rd_
-    jorder = np.argsort(jkey)
-    jsorted = jkey[jorder]
-    if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
-        _duplicates(jkey, qrels, "qrels")  # names the first repeated row
-    _duplicates(rkey, run, "run")
+    # (query, document) keys index a table when there are not many more keys than rows:
+    # repeats and gain look-ups then cost one pass, not a sort and a hash of each frame
+    n_keys = nq * nd
+    dense = n_keys <= 2 * (jkey.size + rkey.size) + _DENSE_SLACK
+    if dense:
+        for keys, frame, name in ((jkey, qrels, "qrels"), (rkey, run, "run")):
+            seen = np.zeros(n_keys, bool)
+            seen[keys] = True
+            if np.count_nonzero(seen) != keys.size:
+                _duplicates(keys, frame, name)  # names the first repeated row
+    else:
+        jorder = np.argsort(jkey)
+        jsorted = jkey[jorder]
+        if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
+            _duplicates(jkey, qrels, "qrels")
+        _duplicates(rkey, run, "run")
 
     judged_gain = _gains(grades, gain, negative, qrels)
     judged_q = np.zeros(nq, bool)
@@ -278,11 +297,16 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     # keep run rows of judged queries; look up each retrieved document's gain
     keep = judged_q[rq_]
     rq_, rd_, rkey, s = rq_[keep], rd_[keep], rkey[keep], scores[keep]
-    pos = np.searchsorted(jsorted, rkey)
-    pos_c = np.minimum(pos, max(jsorted.size - 1, 0))
-    found = (jsorted.size > 0) & (jsorted[pos_c] == rkey) if jsorted.size else np.zeros(
-        rkey.size, bool)
-    g = np.where(found, judged_gain[jorder[pos_c]] if jsorted.size else 0.0, 0.0)
+    if dense:
+        gain_of = np.zeros(n_keys)
+        gain_of[jkey] = judged_gain
+        g = gain_of[rkey]  # 0 for documents without a judgment
+    else:
+        pos = np.searchsorted(jsorted, rkey)
+        pos_c = np.minimum(pos, max(jsorted.size - 1, 0))
+        found = (jsorted.size > 0) & (jsorted[pos_c] == rkey) if jsorted.size else np.zeros(
+            rkey.size, bool)
+        g = np.where(found, judged_gain[jorder[pos_c]] if jsorted.size else 0.0, 0.0)
 
     # rank: query, then score descending, then the tie rule
     tiebreak = {"docid": -rd_, "optimistic": -g, "pessimistic": g}.get(ties)

@@ -1074,19 +1074,29 @@ async def _a_check(page, st: Student, when: str, poll_s: float = 8.0) -> None:
         st.problems.append(f"session {st.index} {when}: " + "; ".join(problems))
 
 
-async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
+def _pick_move(st: Student, rng: random.Random) -> tuple[int, str]:
+    """A random Alt+Arrow move: (0-based row, key); the last row can only go up."""
     n = len(st.order)
     pos = rng.randrange(n)
     up = pos == n - 1 or (pos > 0 and rng.random() < 0.5)
-    key = "Alt+ArrowUp" if up else "Alt+ArrowDown"
-    other = pos - 1 if up else pos + 1
+    return pos, "Alt+ArrowUp" if up else "Alt+ArrowDown"
+
+
+def _record_move(st: Student, pos: int, key: str) -> None:
+    """Apply the move to the order the session expects, and log it."""
+    other = pos - 1 if key.endswith("Up") else pos + 1
     label = st.labels[st.order[pos]]
-    label_metric = f"DCG@{n}"
+    st.order[pos], st.order[other] = st.order[other], st.order[pos]
+    st.moves.append(f"{label} {key} (position {pos + 1} -> {other + 1})")
+
+
+async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
+    pos, key = _pick_move(st, rng)
+    label_metric = f"DCG@{len(st.order)}"
     before = await page.evaluate(LAT_JS, label_metric) if measure else None
     await page.locator(f".ndcg-row[data-position='{pos + 1}']").focus()
     await page.keyboard.press(key)
-    st.order[pos], st.order[other] = st.order[other], st.order[pos]
-    st.moves.append(f"{label} {key} (position {pos + 1} -> {other + 1})")
+    _record_move(st, pos, key)
     if measure:
         try:
             # resolved by the page's own MutationObserver: no polling
@@ -1265,14 +1275,8 @@ async def _a_wire_student(base: str, st: Student, moves: int, seed: int,
             await go.wait()
         for _ in range(moves):
             await asyncio.sleep(rng.uniform(*think_s))
-            n = len(st.order)
-            pos = rng.randrange(n)
-            up = pos == n - 1 or (pos > 0 and rng.random() < 0.5)
-            key = "Alt+ArrowUp" if up else "Alt+ArrowDown"
-            other = pos - 1 if up else pos + 1
-            label = st.labels[st.order[pos]]
-            st.order[pos], st.order[other] = st.order[other], st.order[pos]
-            st.moves.append(f"{label} {key} (position {pos + 1} -> {other + 1})")
+            pos, key = _pick_move(st, rng)
+            _record_move(st, pos, key)
             st.wire_ms.append(await session.move(pos, key))
             session.check(f"after move {len(st.moves)} ({st.moves[-1]})")
     except Exception as exc:

@@ -2,6 +2,8 @@
 vectorized engine checked query by query against the single-list ndcg() on random inputs
 with every option."""
 
+import importlib
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -257,3 +259,57 @@ def test_an_ideal_from_a_judged_pool_leaves_negative_grades_out():
     assert ndcg([3, -1], k=2) == 1.0
     assert ndcg([-1, 3], k=2) == pytest.approx(
         (-1 / np.log2(2) + 3 / np.log2(3)) / (3 / np.log2(2) - 1 / np.log2(3)))
+
+
+def random_frames(seed, nq=30, nd=40):
+    """Judgments and a run with ties, unjudged retrieved documents, judged documents not
+    retrieved, negative grades, a judged query not retrieved and a run query not judged."""
+    rng = np.random.default_rng(seed)
+    q = np.repeat([f"q{i}" for i in range(nq)], nd)
+    d = np.tile([f"d{j}" for j in range(nd)], nq)
+    judged = rng.random(q.size) < 0.6
+    retrieved = rng.random(q.size) < 0.7
+    qrels = pd.DataFrame({"qid": q[judged], "docid": d[judged],
+                          "relevance": rng.choice([-1, 0, 0, 1, 2, 3], judged.sum())})
+    run = pd.DataFrame({"qid": np.where(q == "q0", "q_unjudged", q)[retrieved],
+                        "docid": d[retrieved],
+                        "score": np.round(rng.random(retrieved.sum()), 1)})
+    return qrels, run[run["qid"] != "q1"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("convention", sorted(CONVENTIONS))
+def test_key_table_and_sorted_lookup_give_the_same_figures(convention, seed, monkeypatch):
+    """(query, document) pairs are looked up in a table when the input is dense enough,
+    else by sorting; both routes must agree exactly, and name the same repeated row."""
+    ev = importlib.import_module("ndcg_core.evaluate")  # the package exports a function too
+    qrels, run = random_frames(seed)
+    negative = "zero" if convention in ("sklearn", "xgboost", "lightgbm") else None
+    kw = dict(k=(1, 3, 10, None), convention=convention, negative=negative, details=True,
+              missing="zero")
+    table = evaluate(qrels, run, **kw)
+    monkeypatch.setattr(ev, "_DENSE_SLACK", -10**12)  # never dense: the sorted route
+    sorted_route = evaluate(qrels, run, **kw)
+    pd.testing.assert_frame_equal(table, sorted_route)
+    assert table.attrs == sorted_route.attrs
+    # every judged query, the two absent from the run scored 0 (missing="zero")
+    assert len(table) == 30 and table["ndcg@10"].between(0, 1).all()
+    assert (table.loc[["q0", "q1"], "ndcg@10"] == 0).all()
+    assert table.attrs["unjudged_queries"] == ["q_unjudged"]
+
+
+@pytest.mark.parametrize("which", ["qrels", "run"])
+def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
+    ev = importlib.import_module("ndcg_core.evaluate")  # the package exports a function too
+    qrels, run = random_frames(7)
+    frame = qrels if which == "qrels" else run
+    frame = pd.concat([frame, frame.iloc[[5]]], ignore_index=True)
+    args = (frame, run) if which == "qrels" else (qrels, frame)
+    with pytest.raises(ValueError) as dense_error:
+        evaluate(*args)
+    monkeypatch.setattr(ev, "_DENSE_SLACK", -10**12)
+    with pytest.raises(ValueError) as sorted_error:
+        evaluate(*args)
+    assert str(dense_error.value) == str(sorted_error.value)
+    row = frame.iloc[5]
+    assert f"lists docid {row['docid']!r} twice for qid {row['qid']!r}" in str(dense_error.value)
