@@ -79,6 +79,7 @@ def test_a_websocket_student_notices_a_wrong_order_or_figure(tmp_path: Path) -> 
             finally:
                 await session.close()
 
-        asyncio.run(scenario())
+        with ThreadPoolExecutor(1) as pool:  # this thread's loop may belong to Playwright
+            pool.submit(asyncio.run, scenario()).result()
     assert len(st.problems) == 1
     assert "rows [('S07-A'" in st.problems[0] and "!= ndcg_core" in st.problems[0]
