@@ -1112,6 +1112,15 @@ async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
     await _a_check(page, st, f"after move {len(st.moves)} ({st.moves[-1]})")
 
 
+async def _a_start_together(ready: asyncio.Barrier | None, go: asyncio.Event | None) -> None:
+    """Once this session has opened: wait for every session to open, then for the signal to
+    start moving (given after the browsers' after-load work, see ``_a_quiet``)."""
+    if ready is not None:
+        await ready.wait()
+    if go is not None:
+        await go.wait()
+
+
 async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
                      ready: asyncio.Barrier | None, think_s: tuple[float, float],
                      measure: bool, page_errors: list, go: asyncio.Event | None = None
@@ -1134,10 +1143,7 @@ async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
         await _a_settle(page, CLASSROOM_LOAD_MS)
         await _a_check(page, st, "after opening its share link", poll_s=20)
         opened = True
-        if ready is not None:
-            await ready.wait()
-        if go is not None:
-            await go.wait()
+        await _a_start_together(ready, go)
         for _ in range(moves):
             await asyncio.sleep(rng.uniform(*think_s))
             await _a_move(page, st, rng, measure)
@@ -1269,10 +1275,7 @@ async def _a_wire_student(base: str, st: Student, moves: int, seed: int,
         await session.open()
         session.check("after opening its share link")
         opened = True
-        if ready is not None:
-            await ready.wait()
-        if go is not None:
-            await go.wait()
+        await _a_start_together(ready, go)
         for _ in range(moves):
             await asyncio.sleep(rng.uniform(*think_s))
             pos, key = _pick_move(st, rng)
