@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+from ui import state
+
 # An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
 # fonts.gstatic.com on every page load, a request to a third party.
 st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide")
@@ -34,5 +36,4 @@ with st.sidebar:
                "answer. Every number comes from the `ndcg_core` engine, checked against "
                "scikit-learn, trec_eval and ranx.")
 nav.run()
-# the page that last ran to the end: the playground tells an arrival from its own reruns
-st.session_state["last_page"] = nav.url_path
+state.mark_page(nav.url_path)

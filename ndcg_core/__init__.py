@@ -11,18 +11,21 @@ from .metrics import (
     average_precision,
     cg,
     dcg,
+    NDCGParts,
     dcg_table,
     idcg,
+    ideal_table,
     mean_reciprocal_rank,
     ndcg,
     ndcg_curve,
+    ndcg_parts,
     precision_at_k,
     reciprocal_rank,
 )
 from .options import CONVENTIONS, OPTIONS, Option
 
 __all__ = [
-    "dcg", "idcg", "ndcg", "dcg_table", "ndcg_curve", "evaluate", "read_qrels", "read_run",
+    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve", "evaluate", "read_qrels", "read_run",
     "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
     "conventions_table", "OPTIONS", "CONVENTIONS", "Option",
 ]

@@ -16,6 +16,7 @@ and NDCG@k = DCG@k / IDCG@k.
 from __future__ import annotations
 
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -24,7 +25,7 @@ from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
 from .options import check_option
 
 __all__ = [
-    "dcg", "idcg", "ndcg", "dcg_table", "ndcg_curve", "cg", "precision_at_k",
+    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve", "cg", "precision_at_k",
     "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
 ]
 
@@ -169,6 +170,43 @@ def idcg(relevance, *, k=None, gain="linear", discount="log2", base=2,
     return _dcg_of(np.sort(gains)[::-1], k, discount, base)
 
 
+class NDCGParts(NamedTuple):
+    """DCG@k, IDCG@k and NDCG@k of one ranking, computed together (see :func:`ndcg_parts`)."""
+
+    dcg: float
+    idcg: float
+    ndcg: float
+
+
+def ndcg_parts(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
+               ties="average", docids=None, ideal=None, zero_idcg="zero",
+               negative="keep") -> NDCGParts:
+    """DCG@k, IDCG@k and NDCG@k in one call, the IDCG being the one :func:`ndcg` divides by.
+
+    Takes the keywords of :func:`ndcg`. With a judged pool (``ideal``) holding negative
+    grades, IDCG@k is not ``idcg(ideal)``: the ideal drawn from a pool leaves negative gains
+    out, so show this IDCG next to an NDCG, never one recomputed from the grades.
+
+    Examples
+    --------
+    >>> parts = ndcg_parts([2, -1, -1], k=3, ideal=[2, -1, -1, 1])
+    >>> round(parts.dcg, 4)     # 2/1 - 1/log2(3) - 1/log2(4)
+    0.8691
+    >>> round(parts.idcg, 4)    # ideal [2, 1]: the -1s are left out; 2/1 + 1/log2(3)
+    2.6309
+    >>> round(parts.ndcg, 4)    # 0.8691 / 2.6309
+    0.3303
+    """
+    rule = check_option("zero_idcg", zero_idcg)
+    grades, gains = _prepare(relevance, gain, negative)
+    _, ranked = _rank(gains, scores, ties, docids)
+    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
+    kk = check_k(k)
+    actual = _dcg_of(ranked, kk, discount, base)
+    best = _dcg_of(ideal_gains, kk, discount, base)
+    return NDCGParts(actual, best, _zero_idcg_value(rule) if best <= 0 else actual / best)
+
+
 def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
          ties="average", docids=None, ideal=None, zero_idcg="zero", negative="keep") -> float:
     """Normalized DCG: DCG@k / IDCG@k.
@@ -185,7 +223,7 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
         NaN (undefined: skipped in means) or 1 (LightGBM, XGBoost).
 
     With non-negative grades the result lies in [0, 1]. With ``negative='keep'`` it can be
-    negative; it never exceeds 1.
+    negative; it never exceeds 1. :func:`ndcg_parts` returns DCG@k and IDCG@k with it.
 
     Examples
     --------
@@ -194,16 +232,9 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
     >>> ndcg([0, 2, 1], scores=[1.0, 1.0, 0.5], k=1)        # tie averaged: (0 + 2) / 2 / 2
     0.5
     """
-    rule = check_option("zero_idcg", zero_idcg)
-    grades, gains = _prepare(relevance, gain, negative)
-    _, ranked = _rank(gains, scores, ties, docids)
-    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
-    kk = check_k(k)
-    actual = _dcg_of(ranked, kk, discount, base)
-    best = _dcg_of(ideal_gains, kk, discount, base)
-    if best <= 0:
-        return _zero_idcg_value(rule)
-    return actual / best
+    return ndcg_parts(relevance, k=k, gain=gain, discount=discount, base=base, scores=scores,
+                      ties=ties, docids=docids, ideal=ideal, zero_idcg=zero_idcg,
+                      negative=negative).ndcg
 
 
 def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labels=None,
@@ -241,6 +272,48 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
         "cumulative_dcg": cumulative,
         "in_cutoff": np.arange(1, n + 1) <= kk,
     })
+
+
+def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labels=None,
+                ideal=None, ideal_labels=None, negative="keep") -> pd.DataFrame:
+    """The DCG table of the ideal ordering :func:`ndcg` divides by (columns of :func:`dcg_table`).
+
+    Without ``ideal`` it is the ranking's own items sorted by gain, best first (equal gains
+    keep the ranking's order; ``labels`` follow their items). With a judged pool ``ideal``
+    (validated as in :func:`ndcg`) it is the pool sorted by gain with negative gains left
+    out, labelled by ``ideal_labels`` (one per pool grade; default ``judged 1``, ...). Its
+    ``cumulative_dcg`` at row k is IDCG@k, as :func:`ndcg_parts` returns it.
+
+    Examples
+    --------
+    >>> t = ideal_table([1, 3, 2], labels=["Doc C", "Doc A", "Doc B"])
+    >>> list(t["label"]), list(t["relevance"])
+    (['Doc A', 'Doc B', 'Doc C'], [3.0, 2.0, 1.0])
+    >>> round(float(t["cumulative_dcg"].iloc[-1]), 4)   # 3/1 + 2/log2(3) + 1/2
+    4.7619
+    """
+    grades, gains = _prepare(relevance, gain, negative)
+    n = grades.size
+    labels = [f"item {i + 1}" for i in range(n)] if labels is None else list(labels)
+    if len(labels) != n:
+        raise ValueError(f"labels has {len(labels)} entries but relevance has {n}.")
+    if ideal is None:
+        order = np.argsort(-gains, kind="stable")
+        return dcg_table(grades[order], k=k, gain=gain, discount=discount, base=base,
+                         labels=[labels[i] for i in order], negative=negative)
+    _ideal_gains(grades, gains, ideal, gain, negative)  # the pool must hold the ranking
+    pool_grades, pool_gains = _prepare(ideal, gain, negative, "ideal")
+    names = ([f"judged {i + 1}" for i in range(pool_grades.size)] if ideal_labels is None
+             else list(ideal_labels))
+    if len(names) != pool_grades.size:
+        raise ValueError(f"ideal_labels has {len(names)} entries but ideal has "
+                         f"{pool_grades.size}.")
+    keep = np.flatnonzero(pool_gains >= 0)
+    order = keep[np.argsort(-pool_gains[keep], kind="stable")]
+    if order.size == 0:  # nothing an ideal ranker would retrieve: IDCG is 0
+        return dcg_table([0.0], gain=gain).iloc[:0]
+    return dcg_table(pool_grades[order], k=k, gain=gain, discount=discount, base=base,
+                     labels=[names[i] for i in order], negative=negative)
 
 
 def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None, scores=None,

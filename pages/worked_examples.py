@@ -3,14 +3,15 @@ errata where a document is wrong."""
 
 import streamlit as st
 
-from ui import examples as E
-from ui import lessons as L
+from lab.documents import DOCUMENTS, WORKED
+from ui import learn, lessons as L, routing
 
-L.header(E.WORKED)
-L.section(E.WORKED, "intro", heading=False)
+routing.route_through_app()
+L.header(WORKED)
+L.section(WORKED, "intro", heading=False)
 
-for tab, doc in zip(st.tabs([d.tab for d in E.DOCUMENTS]), E.DOCUMENTS):
+for tab, doc in zip(st.tabs([d.tab for d in DOCUMENTS]), DOCUMENTS):
     with tab:
-        E.render_document(doc)
+        learn.render_document(doc)
 
-L.section(E.WORKED, "checked-correct")
+L.section(WORKED, "checked-correct")

@@ -1,268 +1,403 @@
-"""The playground's state: a ranked list of items, its settings, and the shareable link.
+"""The one owner of ``st.session_state``: every key is declared here, and only this module
+writes them (widgets write their own keys; Streamlit does that, not our code).
 
-Pure Python (no streamlit import) so pages, lessons and tests share one definition of what a
-playground state is and how it travels in a URL:
-``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&pool=3,1``.
+How a move flows
+----------------
+1. browser: the user drags a row of ``ui/sortable`` (or presses Alt+↑). The component
+   reports the new order as its state (``st.session_state[LIST]["order"]``) and fires its
+   ``moved`` trigger;
+2. state: the trigger's callback :func:`on_list_move` (or, when a reconnect lost the trigger,
+   :func:`_follow_report` at the top of the next run) turns the order into a new
+   :class:`lab.playground.Playground` with :func:`lab.playground.reorder` and stores it
+   under ``PG`` through :func:`_set_playground`, the only writer of ``PG``;
+3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure;
+4. URL: :func:`publish` writes the state into the address bar, so a copied link reopens it;
+   :func:`playground` reads a link when one arrives (a shared link, "Open in playground").
 """
 
 from __future__ import annotations
 
-import math
-import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-GAINS = ("linear", "exponential", "both")
-# name -> (min, max, step) for the grade column; None = unbounded
-SCALES = {
-    "0-3": (0, 3, 1),
-    "0-4": (0, 4, 1),
-    "binary": (0, 1, 1),
-    "free": (None, None, None),
-}
-SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
-MAX_ITEMS = 200
-MAX_LABEL = 80
+import streamlit as st
 
-DEFAULT_LABELS = ("Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F")
-DEFAULT_GRADES = (3, 2, 3, 0, 1, 2)  # document 000's worked example
+from lab import playground as P
+from lab.exercises import STEPS, Score
+from lab.runs import SETTING_NAMES, Upload
+from lab.text import fmt_grade
 
+ss = st.session_state
 
-@dataclass(frozen=True)
-class Item:
-    id: str
-    label: str
-    grade: float | None
-
-
-@dataclass(frozen=True)
-class Playground:
-    items: tuple[Item, ...]
-    k: int | None = None  # None: the whole list
-    gain: str = "linear"
-    scale: str = "0-3"
-    pool: tuple[float, ...] = ()  # judged but not retrieved grades
-    next_id: int = field(default=0)
-
-    @property
-    def labels(self):
-        return [it.label for it in self.items]
-
-    @property
-    def grades(self):
-        return [it.grade for it in self.items]
-
-    @property
-    def cutoff(self) -> int:
-        n = len(self.items)
-        return n if self.k is None else max(1, min(self.k, n))
-
-    def ideal_pool(self):
-        """Grades the ideal is built from: the ranking plus the judged-but-not-retrieved pool,
-        or None when there is no pool (the ideal comes from the ranking itself)."""
-        return list(self.grades) + list(self.pool) if self.pool else None
+# ---------------------------------------------------------------- keys: the playground
+PG = "pg"                        # Playground: the shared ranking and its settings
+PG_ORIGIN = "pg_origin"          # what Reset returns to: the state the last link opened
+PG_NOTICE = "pg_notice"          # a message for the next run (a link that could not be read)
+PG_REFUSED = "pg_refused"        # typed grades that were refused, with why
+PG_LAST = "pg_last"              # the figures before the last change (for the deltas)
+PG_SEED = "pg_seed"              # the shuffle button's seed, counted up per press
+PG_EDITOR_VERSION = "pg_editor_ver"   # a fresh editor widget after each applied delta
+PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
+PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
+PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
+PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
+LAST_PAGE = "last_page"          # url path of the page that last ran to the end
+PLAYGROUND_URL = ""              # the playground's url path (the default page)
+LIST = "pg_list"                 # the playground page's draggable list (component state)
+VIEW = "pg_view"                 # the playground's open tab (tables or charts)
+# widgets of the settings row (mirrors of PG, set from it before each draw)
+GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
+UNRETRIEVED_WIDGET = "pg_pool_text"
+UNRETRIEVED_ERROR = "pg_pool_error"       # why the typed pool was refused
+UNRETRIEVED_BAD_TEXT = "pg_pool_bad_text"  # the refused text, shown again as typed
+# other pages that show (and may move) the shared ranking
+GAIN_LIST, GAIN_K = "gain_list", "gain_k"
+BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
+# ---------------------------------------------------------------- keys: start here
+TOUR_STEP = "sh_step"
+# ---------------------------------------------------------------- keys: exercises
+PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
+PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
+PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
+# ---------------------------------------------------------------- keys: your data
+YD_FILES = "yd_files"            # {slot: {"name", "data"}}: the sample (tests may set it)
+YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
+YD_UPLOADS = "yd_memo"           # {slot: (file_id, Upload)}: each upload hashed once
+YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
+YD_PRESET, YD_KS, YD_K, YD_TAB = "yd_preset", "yd_ks", "yd_k", "yd_tab"
+YD_OPTION = "yd_{}"              # .format(option name): one selectbox per option
+DEFAULT_CUTOFFS = (5, 10, 20)
 
 
-def make(labels, grades, *, k=None, gain="linear", scale="0-3", pool=()) -> Playground:
-    items = tuple(Item(f"i{i}", str(lab), g) for i, (lab, g) in enumerate(zip(labels, grades)))
-    return Playground(items, k, gain, scale, tuple(pool), len(items))
+# ================================================================ the playground
+
+def _qp_signature(get_all):
+    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale",
+                                                           "pool"))
 
 
-def default() -> Playground:
-    return make(DEFAULT_LABELS, DEFAULT_GRADES, k=6)
+def _set_playground(pg: P.Playground):
+    """The only writer of ``PG`` (and of the k slider's mirror, which must follow it)."""
+    ss[PG] = pg
+    ss[K_WIDGET] = pg.cutoff
 
 
-def fmt_grade(g) -> str:
-    if g is None or (isinstance(g, float) and math.isnan(g)):
-        return "?"
-    return str(int(g)) if float(g).is_integer() else f"{g:g}"
+def _reset_widgets(pg: P.Playground):
+    ss[GAIN_WIDGET] = pg.gain
+    ss[SCALE_WIDGET] = pg.scale
+    ss[K_WIDGET] = pg.cutoff
+    ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
+    ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
 
 
-def missing_grade(state: Playground) -> str | None:
-    """A learner-facing message for the first item without a grade, or None."""
-    for pos, it in enumerate(state.items, start=1):
-        if it.grade is None:
-            return (f"{it.label} (position {pos}) has no grade: type a number in its grade "
-                    "cell.")
-    return None
+def playground() -> P.Playground:
+    """The shared ranking, read once per run: initialised once per session, and again when
+    the URL carries a new ranking (a shared link, or "Open in playground" from a lesson)."""
+    qp = st.query_params
+    sig = _qp_signature(qp.get_all)
+    # A rerun request carries the browser's URL, which can lag a move or two behind (the
+    # last publish() has not reached it yet): a URL this session published itself is stale
+    # unless the user has just arrived from another page (a shared link or a hand-off).
+    arrived = ss.get(LAST_PAGE) != PLAYGROUND_URL
+    stale = sig in ss.get(PG_QP_HISTORY, ())
+    if PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
+        pg, problem = P.from_query_params(qp.get_all)
+        if problem:
+            ss[PG_NOTICE] = {"problem": problem, "kept": PG in ss}
+        if pg is not None or PG not in ss:
+            pg = pg or P.default()
+            _set_playground(pg)
+            ss[PG_ORIGIN] = pg
+            ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
+            ss[PG_LAST] = None
+            _reset_widgets(pg)
+        ss[PG_QP_WRITTEN] = sig
+    return pending_edits()
 
 
-# ----------------------------------------------------------------- moves
-
-def reorder(state: Playground, ids) -> Playground:
-    """Put the items in the order of ``ids``. Unknown ids are ignored and items that ``ids``
-    lacks keep their relative order after the others (a report can lag one edit behind)."""
-    by_id = {it.id: it for it in state.items}
-    seen, items = set(), []
-    for i in ids:
-        if i in by_id and i not in seen:
-            seen.add(i)
-            items.append(by_id[i])
-    items += [it for it in state.items if it.id not in seen]
-    return replace(state, items=tuple(items))
+def pending_edits() -> P.Playground:
+    """Fold in what arrived since the last run: the editor's delta, and a list order the
+    component reported without its trigger (a reconnect can lose the trigger, not the
+    state). Cheap enough for every run, fragment reruns included."""
+    _apply_editor_delta()
+    for key in (LIST, GAIN_LIST, BEYOND_LIST):
+        _follow_report(key)
+    return ss[PG]
 
 
-def _sort_key(it):
-    return -math.inf if it.grade is None else it.grade
+def _report(key):
+    value = ss.get(key)
+    order = value.get("order") if hasattr(value, "get") else None
+    return list(order) if isinstance(order, list) else None
 
 
-def ideal_order(state):
-    return replace(state, items=tuple(sorted(state.items, key=_sort_key, reverse=True)))
+def _follow_report(key):
+    """Apply the component's reported order when it is news: it differs from the report
+    applied last (the browser resends its last report on every run, so an old report must
+    not undo a button's reorder)."""
+    order = _report(key)
+    if order is None or order == ss.get(PG_REPORT_SEEN + key):
+        return
+    ss[PG_REPORT_SEEN + key] = order
+    pg = ss[PG]
+    if set(order) == {it.id for it in pg.items} and order != [it.id for it in pg.items]:
+        _set_playground(P.reorder(pg, order))
 
 
-def worst_order(state):
-    return replace(state, items=tuple(sorted(state.items, key=_sort_key)))
+def on_list_move(key: str = LIST):
+    """The component's ``moved`` trigger: apply the order it reports."""
+    order = _report(key)
+    if order:
+        ss[PG_REPORT_SEEN + key] = order
+        _set_playground(P.reorder(ss[PG], order))
 
 
-def reversed_order(state):
-    return replace(state, items=state.items[::-1])
+def on_button(action: str):
+    pg = ss[PG]
+    if action in P.MOVES:
+        pg = P.MOVES[action](pg)
+    elif action == "shuffle":
+        ss[PG_SEED] = ss.get(PG_SEED, 0) + 1
+        pg = P.shuffled(pg, ss[PG_SEED])
+    elif action == "reset":
+        pg = ss.get(PG_ORIGIN, P.default())
+        ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
+        _reset_widgets(pg)
+    _set_playground(pg)
 
 
-def shuffled(state, seed: int):
-    items = list(state.items)
-    random.Random(seed).shuffle(items)
-    return replace(state, items=tuple(items))
-
-
-def moved(state, item_id: str, new_position: int):
-    """Move one item to a 1-based position."""
-    items = [it for it in state.items if it.id != item_id]
-    it = next(i for i in state.items if i.id == item_id)
-    items.insert(max(0, min(new_position - 1, len(items))), it)
-    return replace(state, items=tuple(items))
-
-
-def editor_items(state: Playground) -> tuple[Item, ...]:
-    """The items in the order they were made (the editor's row order). Moving an item in the
-    ranking does not move its editor row, so a drag leaves the editor as it was."""
-    return tuple(sorted(state.items, key=lambda it: int(it.id[1:])))
-
-
-def apply_edits(state: Playground, edits: dict) -> Playground:
-    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by row index in
-    :func:`editor_items` order) to the items, keeping the ranking's order and the ids.
-    Added items join the end of the ranking."""
-    rows = [it.id for it in editor_items(state)]
-    items = {it.id: dict(id=it.id, label=it.label, grade=it.grade) for it in state.items}
-    next_id = state.next_id
-    for row, change in (edits.get("edited_rows") or {}).items():
-        r = int(row)
-        if 0 <= r < len(rows):
-            item = items[rows[r]]
-            if "label" in change:
-                item["label"] = _clean_label(change["label"], r)
-            if "grade" in change:
-                item["grade"] = _clean_grade(change["grade"])
-    deleted = {rows[int(r)] for r in (edits.get("deleted_rows") or []) if 0 <= int(r) < len(rows)}
-    ranked = [items[it.id] for it in state.items if it.id not in deleted]
-    for added in edits.get("added_rows") or []:
-        if len(ranked) >= MAX_ITEMS:
-            break
-        ranked.append(dict(id=f"i{next_id}", label=_clean_label(added.get("label"), len(ranked)),
-                           grade=_clean_grade(added.get("grade", 0))))
-        next_id += 1
-    return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id)
-
-
-def _clean_label(label, row):
-    text = "" if label is None else str(label).strip()
-    return text[:MAX_LABEL] if text else f"Item {row + 1}"
-
-
-def _clean_grade(value):
-    if value is None or isinstance(value, bool):
-        return None
+def on_settings():
+    """The settings row changed: gain, k, scale or the judged-but-not-retrieved grades."""
+    text = ss.get(UNRETRIEVED_WIDGET, "")
     try:
-        g = float(value)
-    except (TypeError, ValueError):
-        return None
-    return None if math.isnan(g) else g
-
-
-# ----------------------------------------------------------------- the shareable link
-
-def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
-                         pool=()) -> dict:
-    """Query parameters that open the playground on this ranking (the shareable link)."""
-    grades = list(grades)
-    if scale is None:
-        scale = next((s for s in ("binary", "0-3", "0-4") if _fits(grades + list(pool), s)),
-                     "free")
-    params = {"l": [str(x) for x in labels], "g": ",".join(fmt_grade(g) for g in grades),
-              "gain": gain, "scale": scale}
-    if k is not None:
-        params["k"] = str(int(k))
-    if pool:
-        params["pool"] = ",".join(fmt_grade(g) for g in pool)
-    return params
-
-
-def to_query_params(state: Playground) -> dict:
-    return ranking_query_params(state.labels, state.grades,
-                                k=None if state.k is None else state.cutoff, gain=state.gain,
-                                scale=state.scale, pool=state.pool)
-
-
-def _fits(grades, scale):
-    lo, hi, _ = SCALES[scale]
-    return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
-
-
-def _numbers(text, what):
-    out = []
-    for tok in [t.strip() for t in str(text).split(",") if t.strip()]:
-        try:
-            v = float(tok)
-        except ValueError:
-            raise ValueError(f"{what} has {tok!r}, which is not a number") from None
-        if not math.isfinite(v):
-            raise ValueError(f"{what} has {tok!r}, which is not a finite number")
-        out.append(v)
-    return out
-
-
-def from_query_params(get_all) -> tuple[Playground | None, str | None]:
-    """Read a playground from query parameters.
-
-    ``get_all(name)`` returns the list of values of a parameter (``st.query_params.get_all``).
-    Returns ``(state, None)``, ``(None, None)`` when the link carries no ranking, or
-    ``(None, reason)`` when it is invalid or tampered with.
-    """
-    def one(name):
-        vals = get_all(name)
-        return vals[-1] if vals else None
-
-    g = one("g")
-    if g is None:
-        if any(get_all(n) for n in ("l", "k", "gain", "scale", "pool")):
-            return None, "it has labels or settings but no grades (g)"
-        return None, None
-    try:
-        grades = _numbers(g, "the grades (g)")
-        if not grades:
-            raise ValueError("the grades (g) are empty")
-        if len(grades) > MAX_ITEMS:
-            raise ValueError(f"it has {len(grades)} items; the playground holds {MAX_ITEMS}")
-        labels = get_all("l") or [f"Item {i + 1}" for i in range(len(grades))]
-        if len(labels) != len(grades):
-            raise ValueError(f"it has {len(labels)} labels but {len(grades)} grades; they "
-                             "must match one to one")
-        labels = [_clean_label(lab, i) for i, lab in enumerate(labels)]
-        gain = one("gain") or "linear"
-        if gain not in GAINS:
-            raise ValueError(f"gain {gain!r} is not one of {', '.join(GAINS)}")
-        scale = one("scale") or "free"
-        if scale not in SCALES:
-            raise ValueError(f"scale {scale!r} is not one of {', '.join(SCALES)}")
-        pool = _numbers(one("pool") or "", "the judged pool (pool)")
-        if len(pool) > MAX_ITEMS:
-            raise ValueError(f"the judged pool has {len(pool)} grades; at most {MAX_ITEMS}")
-        if scale != "free" and not _fits(grades + pool, scale):
-            raise ValueError(f"a grade lies outside the {SCALE_LABELS[scale]} scale")
-        k = one("k")
-        if k is not None:
-            if not k.isdigit() or not 1 <= int(k) <= len(grades):
-                raise ValueError(f"k = {k!r} is not a whole number from 1 to {len(grades)}")
-            k = int(k)
+        unretrieved = tuple(P.parse_numbers(text, "the judged pool"))
+        ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
     except ValueError as exc:
-        return None, str(exc)
-    return make(labels, grades, k=k, gain=gain, scale=scale, pool=pool), None
+        unretrieved = ss[PG].unretrieved
+        ss[UNRETRIEVED_ERROR] = f"{exc}: write grades separated by commas, e.g. 3, 2, 1."
+        ss[UNRETRIEVED_BAD_TEXT] = text  # shown again, as typed, until it is fixed
+    _set_playground(replace(ss[PG], gain=ss[GAIN_WIDGET], scale=ss[SCALE_WIDGET],
+                            k=int(ss[K_WIDGET]), unretrieved=unretrieved))
+
+
+def on_k(key: str):
+    """A page's own cutoff slider (``key``) sets the shared cutoff."""
+    _set_playground(replace(ss[PG], k=int(ss[key])))
+
+
+def set_widget_from_state(key: str, value):
+    """Set a widget's value from the shared state before drawing it (Streamlit drops a
+    widget's value while its page is not shown, and lessons may change the shared state)."""
+    ss[key] = value
+
+
+def settings_widgets(pg: P.Playground):
+    """Set the settings row's widgets from the state, just before they are drawn."""
+    ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
+    ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
+    # The pool's text follows the state too (the monkey saw the box empty after a page
+    # switch while the ideal still used the pool), except text that did not parse: that
+    # stays as the user typed it, with its message, until it is fixed.
+    if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
+        ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
+    else:
+        ss[UNRETRIEVED_ERROR] = None
+        ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
+    if len(pg.items) > 1:
+        ss[K_WIDGET] = pg.cutoff  # from the state (a lesson may have changed k)
+
+
+def unretrieved_error() -> str | None:
+    return ss.get(UNRETRIEVED_ERROR)
+
+
+def _settings_signature(pg: P.Playground):
+    return (len(pg.items), pg.cutoff, pg.gain, pg.scale, pg.unretrieved)
+
+
+def settings_stale(pg: P.Playground) -> bool:
+    """Whether the settings drawn by the last full run no longer match ``pg``."""
+    return ss.get(PG_SETTINGS_SHOWN) != _settings_signature(pg)
+
+
+def editor_key() -> str:
+    return f"pg_editor_{ss.get(PG_EDITOR_VERSION, 0)}"
+
+
+def _apply_editor_delta():
+    """Fold the editor's edits into the items, then start a fresh editor on the new data
+    (so its delta is never applied twice and the user's order is kept)."""
+    delta = ss.get(editor_key())
+    if not (delta and any(delta.get(p) for p in ("edited_rows", "added_rows",
+                                                  "deleted_rows"))):
+        return
+    before = ss[PG]
+    pg, refused = P.apply_edits(before, delta)
+    deleted = len(set(delta.get("deleted_rows") or []))
+    wanted = len(before.items) - deleted + len(delta.get("added_rows") or [])
+    if pg.items and wanted > len(pg.items):
+        refused.append(f"The playground holds at most {P.MAX_ITEMS} items: "
+                       f"{wanted - len(pg.items)} added rows were left out.")
+    if not pg.items:
+        refused.append("A ranking needs at least one item: nothing was deleted.")
+        pg = before
+    ss[PG_REFUSED] = refused
+    ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
+    _set_playground(pg)
+    # every grade edit is confirmed (a toast), so no change passes unseen
+    changes, more = P.grade_changes(before, pg)
+    if changes:
+        ss[PG_NOTICE + "_toast"] = (changes, more)
+
+
+def pop_notices() -> tuple:
+    """({"problem", "kept"} of a link that could not be read, or None; refused edits;
+    (grade changes, how many more) or None): each shown once. Texts quote user input."""
+    return (ss.pop(PG_NOTICE, None), ss.pop(PG_REFUSED, None) or [],
+            ss.pop(PG_NOTICE + "_toast", None))
+
+
+def publish(pg: P.Playground) -> str | None:
+    """Write the state into the URL so a copied link reopens it. Returns a note when the
+    link had to be shortened to open everywhere (labels cut or left out)."""
+    params, note = P.within_link_limit(P.to_query_params(pg))
+    st.query_params.from_dict(params)
+    sig = _qp_signature(st.query_params.get_all)
+    ss[PG_QP_WRITTEN] = sig
+    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
+    return note
+
+
+def figure_deltas(figures: dict, signature) -> dict:
+    """{gain: (ΔDCG, ΔIDCG, ΔNDCG)} the last change caused (empty on arrival)."""
+    last = ss.get(PG_LAST)
+    if not last or last["sig"] != signature:
+        before = last["values"] if last else {}
+        delta = {g: tuple(a - b for a, b in zip(v, before[g])) for g, v in figures.items()
+                 if g in before}
+        ss[PG_LAST] = {"sig": signature, "values": figures, "delta": delta}
+    else:
+        ss[PG_LAST] = {**last, "values": {**last["values"], **figures}}
+    return ss[PG_LAST]["delta"]
+
+
+def mark_page(url_path: str):
+    """The page that last ran to the end: the playground tells an arrival from its own runs."""
+    ss[LAST_PAGE] = url_path
+
+
+def clamp(key: str, lo, hi, default):
+    """Keep a page's slider value inside its current range (the list may have shrunk)."""
+    ss[key] = type(lo)(min(max(ss.get(key, default), lo), hi))
+
+
+# ================================================================ start here
+
+def tour_step() -> int:
+    return ss.setdefault(TOUR_STEP, 0)
+
+
+def on_tour_move(by: int, steps: int):
+    ss[TOUR_STEP] = max(0, min(ss.get(TOUR_STEP, 0) + by, steps - 1))
+
+
+# ================================================================ exercises
+
+def practice_init():
+    ss.setdefault(PX_NUMBER, 1)
+    ss.setdefault(PX_SCORE, Score())
+
+
+def practice_answers() -> dict:
+    return {s: ss.get(PX_ANSWER.format(s)) for s in STEPS}
+
+
+def on_practice_clear():
+    for step in STEPS:
+        ss[PX_ANSWER.format(step)] = ""
+    ss[PX_CHOICE] = None
+    ss[PX_FEEDBACK] = None
+
+
+def on_practice_new():
+    ss[PX_NUMBER] = int(ss[PX_NUMBER]) + 1
+    on_practice_clear()
+
+
+def practice_feedback(exercise_id, feedback):
+    ss[PX_FEEDBACK] = (exercise_id, feedback)
+    if feedback.graded:
+        ss[PX_SCORE].record(exercise_id, feedback.status == "correct")
+
+
+def practice_reveal(exercise_id):
+    ss[PX_SCORE].reveal(exercise_id)
+    # the answers' messages belong to the exercise as typed, not to its solution
+    ss[PX_FEEDBACK] = None
+
+
+# ================================================================ your data
+
+def uploaded(slot: str, f) -> Upload:
+    """The Upload of a file in an upload widget, hashed once per file."""
+    memo = ss.setdefault(YD_UPLOADS, {})
+    if memo.get(slot, (None,))[0] != f.file_id:
+        memo[slot] = (f.file_id, Upload.of(f.name, f.getvalue()))
+    return memo[slot][1]
+
+
+def on_load_sample(files: dict):
+    ss[YD_FILES] = files
+    _new_uploaders()
+
+
+def on_clear_files():
+    ss[YD_FILES] = {}
+    _new_uploaders()
+
+
+def _new_uploaders():
+    """Fresh (empty) upload widgets: new keys, and the old files' bytes and results let go."""
+    ss[YD_GENERATION] = ss.get(YD_GENERATION, 0) + 1
+    ss.pop(YD_UPLOADS, None)
+    ss.pop(YD_CACHE, None)
+
+
+def upload_generation() -> int:
+    return ss.get(YD_GENERATION, 0)
+
+
+def injected_files() -> dict:
+    return ss.get(YD_FILES) or {}
+
+
+def session_cache() -> dict:
+    """This session's parsed files and results: freed with the session, unlike a global
+    ``st.cache_data`` (issue 16: 2.9 GB were still held after three big uploads closed)."""
+    return ss.setdefault(YD_CACHE, {})
+
+
+def data_settings_init(conventions: dict, missing_default: str):
+    if YD_PRESET not in ss:
+        ss[YD_PRESET] = "trec_eval"
+        ss[YD_OPTION.format("missing")] = missing_default
+        on_preset(conventions)
+    ss.setdefault(YD_KS, list(DEFAULT_CUTOFFS))
+
+
+def on_preset(conventions: dict):
+    preset = conventions[ss[YD_PRESET]]
+    for name in SETTING_NAMES:
+        if name in preset:
+            ss[YD_OPTION.format(name)] = preset[name]
+
+
+def data_settings() -> tuple[tuple, str, tuple]:
+    """(cutoffs, preset, ((option, value), ...)) as chosen."""
+    return (tuple(sorted(int(k) for k in ss[YD_KS])), ss[YD_PRESET],
+            tuple((n, ss[YD_OPTION.format(n)]) for n in SETTING_NAMES))
+
+
+def data_cutoff(ks: tuple) -> None:
+    """Keep the tables' cutoff among the chosen ones."""
+    if ss.get(YD_K) not in ks:
+        ss[YD_K] = ks[-1]

@@ -36,13 +36,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from ui import data as D
-from ui import exercises as E
-from ui import state as S
+from lab import runs as R
+from ui import state as app_state
+from ui import your_data as D
+from lab import exercises as E
+from lab import playground as S
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
-DEFAULT_GRADES = list(S.DEFAULT_GRADES)
+DEFAULT_GRADES = tuple(S.DEFAULT_GRADES)
 DEFAULT_LABELS = list(S.DEFAULT_LABELS)
 
 # small files shared by the upload, CLI and engine cases
@@ -150,7 +152,7 @@ def assert_playground_scored(at, case):
     k = state.cutoff
     for gain in gains:
         label = f"NDCG@{k}" + (f" ({gain})" if len(gains) > 1 else "")
-        value = nc.ndcg(state.grades, k=k, gain=gain, ideal=state.ideal_pool())
+        value = nc.ndcg(state.grades, k=k, gain=gain, ideal=state.judged)
         assert m.get(label) == f"{value:.3f}", f"{case.id}: {label} shows {m.get(label)}, " \
                                                f"the engine says {value:.3f}. {case.bug}"
 
@@ -192,7 +194,7 @@ def grades_are(*grades, labels=DEFAULT_LABELS):
     """keep: the rows hold these grades (None: a cleared cell) and the default labels."""
     def check(at):
         state = pg(at)
-        return state.labels == list(labels) and [
+        return list(state.labels) == list(labels) and [
             None if g is None else float(g) for g in state.grades] == [
             None if g is None else float(g) for g in grades]
     return check
@@ -247,18 +249,27 @@ def reopened(at):
 
 
 EDITOR = [
-    Case("editor-grade-nan", "editor", lambda at: edit(at, {2: {"grade": math.nan}}),
-         ("position 3", "Fix the grade"), keep=grades_are(3, 2, None, 0, 1, 2),
-         fix=lambda at: edit(at, {2: {"grade": 3}})),
-    Case("editor-grade-inf", "editor", lambda at: edit(at, {2: {"grade": math.inf}}),
-         ("position 3 is inf", "finite number"), keep=grades_are(3, 2, math.inf, 0, 1, 2),
-         fix=lambda at: edit(at, {2: {"grade": 3}})),
-    Case("editor-grade-minus-inf", "editor", lambda at: edit(at, {0: {"grade": -math.inf}}),
-         ("position 1 is -inf", "finite number"), keep=grades_are(-math.inf, 2, 3, 0, 1, 2),
-         fix=lambda at: edit(at, {0: {"grade": 3}})),
+    # A typed grade the app cannot take is refused where it was typed; the old grade stays.
+    Case("editor-grade-nan", "editor", lambda at: edit(at, {2: {"grade": "nan"}}),
+         ("Refused: Doc C", "not a finite number", "its grade stays 3"),
+         keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-inf", "editor", lambda at: edit(at, {2: {"grade": "inf"}}),
+         ("Refused: Doc C", "not a finite number", "stays 3"), keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-minus-inf", "editor", lambda at: edit(at, {0: {"grade": "-inf"}}),
+         ("Refused: Doc A", "not a finite number"), keep=grades_are(*DEFAULT_GRADES)),
     Case("editor-grade-not-a-number", "editor", lambda at: edit(at, {1: {"grade": "abc"}}),
-         ("position 2", "has no grade"), keep=grades_are(3, None, 3, 0, 1, 2),
-         fix=lambda at: edit(at, {1: {"grade": 2}})),
+         ("Refused: Doc B", "'abc' is not a number", "stays 2"),
+         keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-cleared", "editor", lambda at: edit(at, {1: {"grade": None}}),
+         ("Refused: Doc B", "a grade is needed"), keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-off-the-scale", "editor", lambda at: edit(at, {1: {"grade": "9"}}),
+         ("Refused: Doc B", "9 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-negative-on-the-scale", "editor",
+         lambda at: edit(at, {1: {"grade": "-1"}}),
+         ("Refused: Doc B", "-1 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
+    Case("editor-grade-fractional-on-the-scale", "editor",
+         lambda at: edit(at, {1: {"grade": "2.5"}}),
+         ("Refused: Doc B", "2.5 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
     Case("editor-grade-negative", "editor",
          steps(FREE, lambda at: edit(at, {0: {"grade": -1}})), None,
          keep=grades_are(-1, 2, 3, 0, 1, 2)),
@@ -300,13 +311,13 @@ EDITOR = [
              "count, e.g. set ss.pg_notice = 'The playground holds at most 200 items: 106 "
              "added rows were left out.' in ui/controls.py _apply_editor_delta."),
     Case("editor-duplicate-labels", "editor", lambda at: edit(at, {1: {"label": "Doc A"}}),
-         None, keep=lambda at: pg(at).labels[:2] == ["Doc A", "Doc A"]
+         None, keep=lambda at: pg(at).labels[:2] == ("Doc A", "Doc A",)
          and list(pd.Series([d.value for d in at.dataframe if "item" in d.value.columns][0]
                             ["item"])[:2]) == ["Doc A", "Doc A"]),
     Case("editor-rtl-and-emoji-labels", "editor",
          lambda at: edit(at, {0: {"label": "مستند"}, 1: {"label": "שלום"},
                               2: {"label": "📄🔥"}}), None,
-         keep=lambda at: pg(at).labels[:3] == ["مستند", "שלום", "📄🔥"]
+         keep=lambda at: pg(at).labels[:3] == ("مستند", "שלום", "📄🔥",)
          and in_dcg_table("مستند", "שלום", "📄🔥")(at)),
     Case("editor-blank-label", "editor", lambda at: edit(at, {0: {"label": "   "}}), None,
          keep=lambda at: pg(at).labels[0] == "Item 1" and pg(at).grades == DEFAULT_GRADES),
@@ -329,7 +340,7 @@ def link_state(grades, labels=None):
     def check(at):
         state = pg(at)
         return [float(g) for g in state.grades] == [float(g) for g in grades] and (
-            labels is None or state.labels == list(labels))
+            labels is None or list(state.labels) == list(labels))
     return check
 
 
@@ -678,12 +689,12 @@ def test_playground_pool_text(case):
     no_exception(at, case, "after typing")
     check_message(at, case)
     assert at.text_input(key="pg_pool_text").value == case.action, "the typed text was lost"
-    assert pg(at).pool == () and pg(at).grades == DEFAULT_GRADES
+    assert pg(at).unretrieved == () and pg(at).grades == DEFAULT_GRADES
     assert_playground_scored(at, case)  # the figures stay up meanwhile
     at.text_input(key="pg_pool_text").input("3, 2").run()  # fixed
     no_exception(at, case, "after the fix")
-    assert not at.error and pg(at).pool == (3.0, 2.0)
-    assert metric_values(at)["IDCG@6"] == f"{nc.idcg(DEFAULT_GRADES + [3, 2], k=6):.3f}"
+    assert not at.error and pg(at).unretrieved == (3.0, 2.0)
+    assert metric_values(at)["IDCG@6"] == f"{nc.idcg(list(DEFAULT_GRADES) + [3, 2], k=6):.3f}"
 
 
 # ------------------------------------------------------------------ shareable link
@@ -777,7 +788,7 @@ def test_upload(case):
         for slot, (name, data) in spec["files"].items():
             at.file_uploader(key=f"yd_upload_{slot}_0").set_value((name, data, "text/plain"))
     else:
-        at.session_state[D.FILES_KEY] = {slot: {"name": name, "data": data}
+        at.session_state[app_state.YD_FILES] = {slot: {"name": name, "data": data}
                                          for slot, (name, data) in spec["files"].items()}
     at.run()
     if spec["gain"]:
@@ -802,7 +813,7 @@ def test_upload(case):
     # follow-up: the sample still loads and is evaluated
     at.button(key="yd_sample").click().run()
     no_exception(at, case, "loading the sample")
-    samples = {n: (D.SAMPLES / f).read_bytes() for n, f in D.SAMPLE_FILES.items()}
+    samples = {n: (D.SAMPLE_DIR / f).read_bytes() for n, f in D.SAMPLE_FILES.items()}
     opts = {"gain": spec["gain"]} if spec["gain"] else {}
     assert metric_values(at)["System A · mean NDCG@5"] == expected_mean(
         samples["qrels"], samples["run_a"], **opts)

@@ -17,9 +17,10 @@ from sklearn.metrics import ndcg_score
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from ui import examples as E
-from ui import lessons as L
-from ui import state as S
+from lab import documents, flips, tour
+from lab import lessons as L
+from lab.text import fmt_grade
+from lab import playground as S
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -44,7 +45,7 @@ def worked() -> AppTest:
 
 def dcg_table(at, grades, gains=None, k=None):
     """The rendered DCG table with these grades (and gains), as a DataFrame."""
-    want = [S.fmt_grade(g) for g in grades]
+    want = [fmt_grade(g) for g in grades]
     for el in at.dataframe:
         df = el.value
         if "contribution" not in df.columns or list(df["grade"]) != want:
@@ -88,16 +89,16 @@ def test_learn_page_runs_without_exception(path):
 def test_start_here_steps_advance_from_cg_to_ndcg():
     """Next walks CG → DCG → IDCG → NDCG, each step with its lesson text and live number."""
     at = open_page("pages/start_here.py")
-    sections = L.lesson(E.START)["sections"]
+    sections = L.lesson(tour.START)["sections"]
     expected = [  # (section id, metric label, value as shown)
         ("step-cg", "CG@5 of [3, 2, 3, 0, 1]", "9"),  # 3 + 2 + 3 + 0 + 1
         ("step-dcg", "DCG@6",  # rel = 3, 2, 3, 0, 1, 2
-         f"{3 + 2 / math.log2(3) + 3 / 2 + 1 / math.log2(6) + 2 / math.log2(7):.4f}"),
+         f"{3 + 2 / math.log2(3) + 3 / 2 + 1 / math.log2(6) + 2 / math.log2(7):.3f}"),
         ("step-idcg", "IDCG@6",  # rel = 3, 3, 2, 2, 1, 0
-         f"{3 + 3 / math.log2(3) + 1 + 2 / math.log2(5) + 1 / math.log2(6):.4f}"),
-        ("step-ndcg", "NDCG@6 (linear)", f"{nc.ndcg(DOC000, k=6):.4f}"),
+         f"{3 + 3 / math.log2(3) + 1 + 2 / math.log2(5) + 1 / math.log2(6):.3f}"),
+        ("step-ndcg", "NDCG@6 (linear)", f"{nc.ndcg(DOC000, k=6):.3f}"),
     ]
-    assert expected[1][2] == "6.8611" and expected[2][2] == "7.1410"
+    assert expected[1][2] == "6.861" and expected[2][2] == "7.141"
     for i, (sid, label, value) in enumerate(expected):
         heading = sections[sid][0]
         progress = at.get("progress")[0]
@@ -119,23 +120,23 @@ def test_start_here_precision_cannot_see_position_but_ndcg_can():
     at = open_page("pages/start_here.py")
     at.slider(key="sh_hit_pos").set_value(10).run()
     metrics = [(m.label, m.value) for m in at.metric]
-    assert metrics.count(("precision@10", "0.1000")) == 2
-    assert ("NDCG@10", "1.0000") in metrics
-    assert ("NDCG@10", f"{1 / math.log2(11):.4f}") in metrics  # grade 1 at position 10
+    assert metrics.count(("precision@10", "0.100")) == 2
+    assert ("NDCG@10", "1.000") in metrics
+    assert ("NDCG@10", f"{1 / math.log2(11):.3f}") in metrics  # grade 1 at position 10
 
 
 def test_start_here_binary_mapping_changes_the_shop_ndcg():
     """Switching the action → grade mapping to binary rescores the shop list."""
     at = open_page("pages/start_here.py")
-    actions = [a for _, a in E.SHOP]
-    for mapping in E.MAPPINGS:
+    actions = [a for _, a in tour.SHOP]
+    for mapping in tour.MAPPINGS:
         at.radio(key="sh_mapping").set_value(mapping).run()
-        grades = E.grades_of(actions, mapping)
+        grades = tour.grades_of(actions, mapping)
         shown = {m.label: m.value for m in at.metric}
-        assert shown["shop list NDCG@6 (linear)"] == f"{nc.ndcg(grades, k=6):.4f}"
+        assert shown["shop list NDCG@6 (linear)"] == f"{nc.ndcg(grades, k=6):.3f}"
         assert shown["shop list NDCG@6 (exponential)"] == \
-            f"{nc.ndcg(grades, k=6, gain='exponential'):.4f}"
-    assert E.grades_of(actions, "0–3: purchased 3 · cart 2 · viewed 1 · ignored 0") == \
+            f"{nc.ndcg(grades, k=6, gain='exponential'):.3f}"
+    assert tour.grades_of(actions, "0–3: purchased 3 · cart 2 · viewed 1 · ignored 0") == \
         [1, 3, 0, 2, 0, 3]
 
 
@@ -219,7 +220,7 @@ def test_doc003_code_examples_print_what_the_page_says(worked):
 
 
 def test_every_erratum_of_the_lesson_is_shown(worked):
-    sections = L.lesson(E.WORKED)["sections"]
+    sections = L.lesson(documents.WORKED)["sections"]
     errata = [sid for sid in sections if sid.startswith("erratum-")]
     assert len(errata) == 10
     boxes = [w.value for w in worked.warning]
@@ -262,7 +263,7 @@ def test_open_in_playground_loads_the_example():
     at.button(key="we_open_doc002k3").click().run()
     assert not at.exception
     pg = at.session_state["pg"]
-    assert pg.labels == ["Doc C", "Doc A", "Doc B"] and pg.grades == [1, 3, 2] and pg.k == 3
+    assert pg.labels == ("Doc C", "Doc A", "Doc B",) and pg.grades == (1, 3, 2,) and pg.k == 3
     shown = {m.label: m.value for m in at.metric}
     assert shown["NDCG@3"] == f"{nc.ndcg([1, 3, 2], k=3):.3f}"
 
@@ -270,11 +271,11 @@ def test_open_in_playground_loads_the_example():
 # ------------------------------------------------------------------ gain and the flip finder
 
 def flip_pair(at):
-    """(A, B) grade orderings and the page's NDCG columns from the flip table."""
+    """(P, Q) grade orderings and the page's NDCG columns from the flip table."""
     df = next(el.value for el in at.dataframe if "grades in order" in el.value.columns)
     rows = {r["ordering"]: r for _, r in df.iterrows()}
     parse = lambda text: [float(x) for x in text.split(", ")]  # noqa: E731
-    return parse(rows["A"]["grades in order"]), parse(rows["B"]["grades in order"]), rows
+    return parse(rows["P"]["grades in order"]), parse(rows["Q"]["grades in order"]), rows
 
 
 def assert_flips(at, grades, k):
@@ -284,8 +285,8 @@ def assert_flips(at, grades, k):
     exp = [nc.ndcg(x, k=k, gain="exponential") for x in (a, b)]
     assert lin[0] > lin[1], "linear gain prefers A"
     assert exp[1] > exp[0], "exponential gain prefers B"
-    assert rows["A"][f"NDCG@{k} linear"] == pytest.approx(lin[0], abs=1e-12)
-    assert rows["B"][f"NDCG@{k} exponential"] == pytest.approx(exp[1], abs=1e-12)
+    assert rows["P"][f"NDCG@{k} linear"] == pytest.approx(lin[0], abs=1e-12)
+    assert rows["Q"][f"NDCG@{k} exponential"] == pytest.approx(exp[1], abs=1e-12)
 
 
 def test_flip_finder_pair_flips_for_the_default_grades():
@@ -310,7 +311,7 @@ def test_flip_finder_explains_why_binary_grades_never_flip():
     at = open_page("pages/gain.py", S.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
                                            scale="binary"))
     assert not any("grades in order" in el.value.columns for el in at.dataframe)
-    assert any(i.value == E.FLIP_REASONS["proportional"] for i in at.info)
+    assert any(i.value == flips.FLIP_REASONS["proportional"] for i in at.info)
 
 
 def test_flip_finder_cutoff_slider_changes_the_shared_cutoff():
@@ -325,7 +326,7 @@ def test_flip_finder_cutoff_slider_changes_the_shared_cutoff():
     ([0.5, 2.5, 1, 0, 3], 4), ([-1, 2, 3, 1], 3),
 ])
 def test_find_flip_returns_a_real_flip(grades, k):
-    flip = E.find_flip(grades, k)
+    flip = flips.find_flip(grades, k)
     assert flip.a is not None, flip.reason
     lin = [nc.ndcg(list(x), k=k) for x in (flip.a, flip.b)]
     exp = [nc.ndcg(list(x), k=k, gain="exponential") for x in (flip.a, flip.b)]
@@ -342,7 +343,7 @@ def test_find_flip_returns_a_real_flip(grades, k):
     ([2, 1, 0], 3, "none-exhaustive"),
 ])
 def test_find_flip_says_why_there_is_none(grades, k, reason):
-    flip = E.find_flip(grades, k)
+    flip = flips.find_flip(grades, k)
     assert flip.a is None and flip.reason == reason
     if reason == "none-exhaustive":  # check the claim by brute force
         orders = set(itertools.permutations(grades))
@@ -353,7 +354,7 @@ def test_find_flip_says_why_there_is_none(grades, k, reason):
 
 def test_find_flip_is_seeded():
     grades = [float(g) for g in range(12)]
-    first, second = E.find_flip(grades, 8), E.find_flip(grades, 8)
+    first, second = flips.find_flip(grades, 8), flips.find_flip(grades, 8)
     assert not first.exhaustive and first.a == second.a and first.b == second.b
 
 

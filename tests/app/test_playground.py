@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from ui import state as S
+from lab import playground as S
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT = [3, 2, 3, 0, 1, 2]  # document 000's ranking
@@ -123,7 +123,7 @@ def test_bad_pool_text_shows_a_message_and_keeps_the_text():
     assert any("not a number" in e.value for e in at.error)
     at.text_input(key="pg_pool_text").input("3").run()  # fixed: the message goes
     assert not any("not a number" in e.value for e in at.error)
-    assert at.session_state["pg"].pool == (3,)
+    assert at.session_state["pg"].unretrieved == (3,)
 
 
 @pytest.mark.parametrize("typed, shown", [("3, 2", "3, 2"), (" 2 , 2 ", "2, 2"), ("2,", "2")])
@@ -132,7 +132,7 @@ def test_the_pool_box_always_shows_the_pool_the_ideal_uses(typed, shown):
     still used the pool: the box is now set from the state on every run."""
     at = open_playground()
     at.text_input(key="pg_pool_text").input(typed).run()
-    pool = at.session_state["pg"].pool
+    pool = at.session_state["pg"].unretrieved
     for page in ("pages/your_data.py", "pages/beyond.py", "pages/practice.py"):
         at.switch_page(page).run()
         assert not at.exception
@@ -152,8 +152,8 @@ def test_editing_a_grade_keeps_the_order():
         "edited_rows": {3: {"grade": 3}}, "added_rows": [], "deleted_rows": []}
     at.run()
     pg = at.session_state["pg"]
-    assert pg.labels == ["Doc F", "Doc E", "Doc D", "Doc C", "Doc B", "Doc A"]
-    assert pg.grades == [2, 1, 3, 3, 2, 3]  # Doc D (third in the ranking) went from 0 to 3
+    assert pg.labels == ("Doc F", "Doc E", "Doc D", "Doc C", "Doc B", "Doc A",)
+    assert pg.grades == (2, 1, 3, 3, 2, 3,)  # Doc D (third in the ranking) went from 0 to 3
     # every grade edit is confirmed (the grid turns typed letters into 0: never silently)
     assert [t.value for t in at.toast] == ["Grade changed: Doc D 0 → 3"]
     assert metrics(at)["NDCG@6"] == round(nc.ndcg(pg.grades), 3)
@@ -166,20 +166,20 @@ def test_adding_and_removing_rows_through_the_editor():
         "deleted_rows": [0]}
     at.run()
     pg = at.session_state["pg"]
-    assert pg.labels == ["Doc B", "Doc C", "Doc D", "Doc E", "Doc F", "Doc G"]
+    assert pg.labels == ("Doc B", "Doc C", "Doc D", "Doc E", "Doc F", "Doc G",)
     assert metrics(at)["NDCG@6"] == round(nc.ndcg([2, 3, 0, 1, 2, 3]), 3)
 
 
-def test_a_cleared_grade_shows_an_error_and_keeps_the_rows():
-    """A blank grade is refused with a message; every row the user typed stays."""
+def test_a_cleared_grade_is_refused_and_the_old_grade_stays():
+    """A blank grade is refused with a message at once; the old grade and every row stay."""
     at = open_playground()
     at.session_state[editor_key(at)] = {
         "edited_rows": {2: {"grade": None}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception
-    assert any("position 3" in e.value for e in at.error)
-    assert len(at.session_state["pg"].items) == 6
-    assert not at.metric
+    assert any("Doc C" in e.value and "a grade is needed" in e.value for e in at.error)
+    assert at.session_state["pg"].grades == S.DEFAULT_GRADES
+    assert metrics(at)["NDCG@6"] == 0.961
 
 
 def test_query_params_restore_a_shared_ranking():
@@ -187,7 +187,7 @@ def test_query_params_restore_a_shared_ranking():
     params = S.ranking_query_params(["x", "y", "z"], [1, 3, 2], k=2, gain="exponential")
     at = open_playground(params)
     pg = at.session_state["pg"]
-    assert pg.labels == ["x", "y", "z"] and pg.grades == [1, 3, 2]
+    assert pg.labels == ("x", "y", "z",) and pg.grades == (1, 3, 2,)
     assert metrics(at)["NDCG@2"] == round(nc.ndcg([1, 3, 2], k=2, gain="exponential"), 3)
 
 
@@ -257,13 +257,15 @@ def test_a_grade_outside_the_scale_is_shown_exactly_with_a_note():
     """The binary scale picked while a grade is 1.5 (the 2,000-action monkey found it): the
     editor drops the scale's step (which would show "1") and says which item is off."""
     at = open_playground(S.ranking_query_params(["x", "y"], [1.5, 0], scale="free"))
-    assert at.session_state["pg"].grades == [1.5, 0]
+    assert at.session_state["pg"].grades == (1.5, 0,)
     at.selectbox(key="pg_scale").set_value("binary").run()
     assert any("Outside the binary (0/1) scale: x (1.5)" in w.value for w in at.warning)
     editor = next(d for d in at.dataframe if "item" not in d.value.columns)
-    assert json.loads(editor.proto.columns)["grade"]["type_config"] == {"type": "number"}
-    assert editor.value["grade"].tolist() == [1.5, 0]
-    at.session_state["pg"] = S.apply_edits(at.session_state["pg"],
-                                           {"edited_rows": {0: {"grade": 1}}})
+    # grades are typed as text and checked by the app: the grid never rounds or clamps them
+    assert json.loads(editor.proto.columns)["grade"]["type_config"]["type"] == "text"
+    assert editor.value["grade"].tolist() == ["1.5", "0"]
+    at.session_state["pg"], refused = S.apply_edits(at.session_state["pg"],
+                                                    {"edited_rows": {0: {"grade": 1}}})
+    assert refused == []
     at.run()
     assert not any("Outside" in w.value for w in at.warning)

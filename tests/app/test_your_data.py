@@ -10,7 +10,9 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core
 from ndcg_core import evaluate, read_qrels, read_run
-from ui import data as D
+from lab import runs as R
+from ui import state as app_state
+from ui import your_data as D
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -40,7 +42,7 @@ def with_sample() -> AppTest:
 
 def open_tab(at, name) -> AppTest:
     """Open one of the result tabs (only the open tab is computed), as a click does."""
-    at.session_state[D.TAB_KEY] = name
+    at.session_state[app_state.YD_TAB] = name
     at.run()
     assert not at.exception
     return at
@@ -135,7 +137,7 @@ def test_choosing_a_preset_sets_its_options_and_its_numbers(preset):
 def test_option_choices_and_help_come_from_the_engine():
     """The option widgets list exactly OPTIONS' choices, with OPTIONS' help text."""
     at = page()
-    for name in D.SETTING_NAMES:
+    for name in R.SETTING_NAMES:
         box = at.selectbox(key=f"yd_{name}")
         assert list(box.options) == [str(c) for c in ndcg_core.OPTIONS[name].choices]
         assert box.help == ndcg_core.OPTIONS[name].help()
@@ -177,11 +179,11 @@ def test_paired_stats_are_seeded_and_sensible():
     import numpy as np
     rng = np.random.default_rng(1)
     a = rng.random(40)
-    s1 = D.paired_stats.__wrapped__(a, a + 0.1)
-    s2 = D.paired_stats.__wrapped__(a, a + 0.1)
+    s1 = R.paired_stats(a, a + 0.1)
+    s2 = R.paired_stats(a, a + 0.1)
     assert s1 == s2 and s1["lo"] <= s1["mean"] <= s1["hi"]
     assert s1["wins"] == 40 and s1["p"] < 0.001
-    assert D.paired_stats.__wrapped__(a, a)["p"] == 1.0
+    assert R.paired_stats(a, a)["p"] == 1.0
 
 
 def test_changing_the_chart_cutoff_does_not_evaluate_again(monkeypatch):
@@ -197,7 +199,7 @@ def test_changing_the_chart_cutoff_does_not_evaluate_again(monkeypatch):
 def test_files_in_session_state_are_used():
     """The documented session key (what the sample button fills) feeds the page."""
     at = page()
-    at.session_state[D.FILES_KEY] = {"qrels": {"name": "q.txt", "data": SMALL_QRELS},
+    at.session_state[app_state.YD_FILES] = {"qrels": {"name": "q.txt", "data": SMALL_QRELS},
                                      "run_a": {"name": "r.txt", "data": SMALL_RUN}}
     at.run()
     q, r = read_qrels(io.BytesIO(SMALL_QRELS)), read_run(io.BytesIO(SMALL_RUN))
@@ -316,11 +318,10 @@ def test_open_in_playground_carries_the_querys_ranking():
 @pytest.mark.parametrize("qid", ["q03", "q12", "q07"])
 def test_the_playground_link_reproduces_the_querys_ndcg(qid):
     """The ranking + judged pool handed to the playground give the engine's NDCG@20 for it."""
-    settings = D.Settings((20,), "trec_eval", tuple(dict(
+    settings = R.Settings((20,), "trec_eval", tuple(dict(
         gain="linear", ties="docid", zero_idcg="zero", negative="zero", ideal_pool="judged",
         missing="skip").items()))
-    up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_a.run")}
-    params = D.playground_link(up["qrels.txt"], up["system_a.run"], qid, settings, 20)
+    params = R.playground_link(QRELS, RUN_A, qid, settings, 20)
     grades = [float(g) for g in params["g"].split(",")]
     pool = [float(g) for g in params.get("pool", "").split(",") if g]
     value = ndcg_core.ndcg(grades, k=int(params["k"]), ideal=grades + pool)
@@ -340,10 +341,9 @@ def test_only_the_open_tab_is_drawn():
 
 def test_query_facts_name_what_makes_presets_disagree():
     """The reasons come from the data: q07 all zero, q12 loses its best document, ties."""
-    up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_a.run")}
-    facts = D.query_facts.__wrapped__(up["qrels.txt"], up["system_a.run"])
+    facts = R.query_facts(QRELS, RUN_A)
     assert len(facts) == 50 and "q51" not in facts.index
-    why = D.reasons(facts, 10)
+    why = R.reasons(facts, 10)
     assert "all judgments 0" in why["q07"]
     assert "relevant documents not retrieved" in why["q12"]
     # System A ties its top score between two documents of different grades on every query
@@ -355,8 +355,7 @@ def test_query_facts_name_what_makes_presets_disagree():
 
 def test_query_facts_agree_with_a_plain_loop():
     """The vectorised facts equal a per-query loop over System B (rounded scores tie)."""
-    up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_b.run")}
-    facts = D.query_facts.__wrapped__(up["qrels.txt"], up["system_b.run"])
+    facts = R.query_facts(QRELS, RUN_B)
     grade = QRELS.set_index(["qid", "docid"])["relevance"].to_dict()
     for qid, judged in QRELS.groupby("qid"):
         docs = RUN_B[RUN_B["qid"] == qid].sort_values("score", ascending=False, kind="stable")

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import ndcg_core as nc  # noqa: E402
-from ui import state as S  # noqa: E402
+from lab import playground as S# noqa: E402
 
 APP = ROOT / "app.py"
 FLOOR = ROOT / "tests" / "apps" / "floor_app.py"

@@ -49,7 +49,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 import ndcg_core as nc  # noqa: E402
-from ui.state import ranking_query_params  # noqa: E402  (pure Python, no streamlit)
+from lab.playground import ranking_query_params  # noqa: E402  (pure Python, no streamlit)
 
 CHROMIUM = os.environ.get("NDCG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -19,7 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
-from ui.state import DEFAULT_GRADES, DEFAULT_LABELS, ranking_query_params
+from lab.playground import DEFAULT_GRADES, DEFAULT_LABELS, ranking_query_params
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout

@@ -7,8 +7,9 @@ import re
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
-from ui import examples as E
-from ui import state as S
+from lab import documents, flips
+from lab.text import fmt_grade
+from lab import playground as S
 
 
 def go_to_lesson(page: Page, app_url: str, open_app, wait_idle, title: str) -> None:
@@ -43,8 +44,8 @@ def test_open_doc002_example_lands_on_playground_with_its_ranking(
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Playground"))
     expect(page).to_have_url(re.compile(r"[?&]g=1(%2C|,)3(%2C|,)2(&|$)"))
     expect(page.locator(".ndcg-row")).to_have_count(3)
-    for position, (label, grade) in enumerate(zip(E.D002_LABELS, E.D002), start=1):
-        expect(row(page, position, label, S.fmt_grade(grade))).to_be_visible()
+    for position, (label, grade) in enumerate(zip(documents.D002_LABELS, documents.D002), start=1):
+        expect(row(page, position, label, fmt_grade(grade))).to_be_visible()
     expected = nc.ndcg([1, 3, 2], k=3)  # grades 1, 3, 2 in ranked order
     expect(metric_value(page, "NDCG@3")).to_have_text(f"{expected:.3f}")
 
@@ -54,14 +55,14 @@ def test_open_flip_a_lands_on_playground_with_both_gains(
     """The gain lesson's "Open A" shows ordering A in the playground, with both gains' NDCG."""
     go_to_lesson(page, app_url, open_app, wait_idle, "Linear vs exponential gain")
     default = S.default()
-    flip = E.find_flip(default.grades, default.cutoff)
-    labels = E.arrange(default.labels, default.grades, flip.a)
-    page.locator(".st-key-gain_open_A").get_by_role("button", name="Open A in playground").click()
+    flip = flips.find_flip(default.grades, default.cutoff)
+    labels = flips.arrange(default.labels, default.grades, flip.a)
+    page.locator(".st-key-gain_open_P").get_by_role("button", name="Open P in playground").click()
     wait_idle(page)
 
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Playground"))
     for position, (label, grade) in enumerate(zip(labels, flip.a), start=1):
-        expect(row(page, position, label, S.fmt_grade(grade))).to_be_visible()
+        expect(row(page, position, label, fmt_grade(grade))).to_be_visible()
     k = default.cutoff
     for gain in ("linear", "exponential"):
         expected = nc.ndcg(list(flip.a), k=k, gain=gain)

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
-from ui.state import DEFAULT_GRADES, DEFAULT_LABELS
+from lab.playground import DEFAULT_GRADES, DEFAULT_LABELS
 
 DEFAULT_ORDER = list(DEFAULT_LABELS)  # Doc A .. Doc F, graded 3, 2, 3, 0, 1, 2
 K = 6

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
-from ui.state import ranking_query_params
+from lab.playground import ranking_query_params
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout

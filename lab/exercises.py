@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import ndcg_core as nc
+from lab.text import escape_markdown
 
 TOLERANCE = 0.001  # absolute, as 07_practice.md states
 _EPS = 1e-9        # float slack, so an answer exactly 0.001 away is still accepted
@@ -299,17 +300,13 @@ def diagnose(ex: Exercise, step: str, given: dict) -> str:
 
 # ------------------------------------------------------------------ what the page says
 
-def _escape(text: str) -> str:
-    """Escape Markdown (and Streamlit's :color[] / $latex$) in text the learner typed."""
-    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:&])", r"\\\1", text)
-
-
 def report(ex: Exercise, fb: Feedback) -> list[tuple[str, str]]:
     """The feedback as ``(level, markdown)`` lines, level 'error', 'success' or 'info'."""
     k = ex.k
     if fb.status == "invalid":
         names = {s: f"{n}@{k}" for s, n in STEP_NAMES.items()}
-        return [("error", f"**{names.get(s, 'Your pick')}**: {_escape(msg)} Nothing was "
+        return [("error", f"**{names.get(s, 'Your pick')}**: {escape_markdown(msg)} "
+                 "Nothing was "
                  "graded.") for s, msg in fb.errors.items()]
     if ex.kind == "compare":
         e = fb.expected

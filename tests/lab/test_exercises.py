@@ -8,7 +8,7 @@ import math
 import pytest
 
 import ndcg_core as nc
-from ui import exercises as E
+from lab import exercises as E
 
 NUMBERS = range(1, 61)
 

@@ -1,8 +1,7 @@
-"""Comparison helpers of the lesson pages: the library presets panel, the worked examples of
-lesson 05 (conventions) side by side, and the metrics of lesson 06 (beyond NDCG).
-
-The ``*_table`` and ``*_metrics`` functions are plain pandas (testable without a page); the
-functions that draw take ``st`` calls and are marked so. Every number comes from ndcg_core.
+"""The conventions lesson as data: the library presets side by side on one list, and each
+edge case (ties, all-zero queries, negative grades, log base, unjudged items, rescaled scores)
+as a table. Plain pandas, tested without a server; rendered by ``ui/conventions.py``; prose in
+``assets/lessons/05_conventions.md``. Every number comes from ndcg_core.
 """
 
 from __future__ import annotations
@@ -11,39 +10,27 @@ import math
 
 import numpy as np
 import pandas as pd
-import streamlit as st
 
 import ndcg_core as nc
-from ui.state import fmt_grade
+from lab.text import fmt
 
 BASELINE = "trec_eval"
 PRESET_NAMES = {"trec_eval": "trec_eval", "sklearn": "scikit-learn", "lightgbm": "LightGBM",
                 "xgboost": "XGBoost", "ranx": "ranx"}
 PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool")
-HIGHLIGHT = "background-color: rgba(255, 171, 0, 0.28)"
 REFUSES = "refuses: "
-
-
-def fmt(x, digits=6) -> str:
-    return "—" if x is None or not math.isfinite(x) else f"{x:.{digits}f}"
-
-
-def missing_grades(grades) -> list[int]:
-    """1-based positions whose grade is empty (the editor allows a row without one)."""
-    return [i for i, g in enumerate(grades, start=1)
-            if g is None or (isinstance(g, float) and math.isnan(g))]
 
 
 # ------------------------------------------------------------------ library presets
 
-def one_query(grades, pool=()):
+def one_query(grades, unretrieved=()):
     """(qrels, run) of one query: the list's items scored n − position (rank 1 highest), and
-    the judged-but-not-retrieved ``pool`` in the qrels only."""
+    the judged-but-not-retrieved grades ``unretrieved`` in the qrels only."""
     n = len(grades)
     ids = [f"d{i:03d}" for i in range(1, n + 1)]
-    unretrieved = [f"u{i:03d}" for i in range(1, len(pool) + 1)]
-    qrels = pd.DataFrame({"qid": ["q"] * (n + len(pool)), "docid": ids + unretrieved,
-                          "relevance": [float(g) for g in list(grades) + list(pool)]})
+    missed = [f"u{i:03d}" for i in range(1, len(unretrieved) + 1)]
+    qrels = pd.DataFrame({"qid": ["q"] * (n + len(unretrieved)), "docid": ids + missed,
+                          "relevance": [float(g) for g in list(grades) + list(unretrieved)]})
     run = pd.DataFrame({"qid": ["q"] * n, "docid": ids,
                         "score": [float(n - i) for i in range(n)]})
     return qrels, run
@@ -54,14 +41,14 @@ def _scores(qrels, run, k, preset, **override):
     return tuple(float(t[c].iloc[0]) for c in (f"dcg@{k}", f"idcg@{k}", f"ndcg@{k}"))
 
 
-def presets_table(grades, k: int, pool=()) -> pd.DataFrame:
+def presets_table(grades, k: int, unretrieved=()) -> pd.DataFrame:
     """One row per library preset: the options it sets (from CONVENTIONS), DCG@k, IDCG@k and
     NDCG@k of the list under it, and which of its options move NDCG away from trec_eval's.
 
     Values are text with 6 decimals; a preset that refuses the input shows
     ``"refuses: <the engine's message>"``.
     """
-    qrels, run = one_query(grades, pool)
+    qrels, run = one_query(grades, unretrieved)
     base = _scores(qrels, run, k, BASELINE)
     rows = []
     for preset, name in PRESET_NAMES.items():
@@ -95,27 +82,6 @@ def differs_from_baseline(table: pd.DataFrame) -> pd.DataFrame:
     mask = table.ne(base, axis=1)
     mask.iloc[:, -1] = False
     return mask
-
-
-def presets_panel(pg, k: int):
-    """Draws: the playground list under every library preset, differences highlighted."""
-    if missing_grades(pg.grades):
-        st.error("Some items of the playground list have no grade yet: give every item a "
-                 "grade in the playground to compare the presets.", icon=":material/error:")
-        return None
-    table = presets_table(pg.grades, k, pg.pool)
-    mask = differs_from_baseline(table)
-    styled = table.style.apply(lambda _: np.where(mask, HIGHLIGHT, ""), axis=None)
-    shown = ", ".join(f"{lab} ({fmt_grade(g)})" for lab, g in zip(pg.labels, pg.grades))
-    st.caption(f"Ranked list: {shown}; k = {k}" + (
-        f"; judged but not retrieved: {', '.join(fmt_grade(g) for g in pg.pool)}"
-        if pg.pool else "") + ". Highlighted cells differ from trec_eval.")
-    st.dataframe(styled, width="stretch", key="cv_presets_table", column_config={
-        f"NDCG@{k}": st.column_config.Column(help="Refusals show the engine's message."),
-        "why it differs from trec_eval": st.column_config.Column(width="medium")})
-    st.page_link("pages/playground.py", label="Change the list in the playground",
-                 icon=":material/swap_vert:")
-    return table
 
 
 # ------------------------------------------------------------------ lesson 05 examples
@@ -250,37 +216,3 @@ def transform_table(name: str, k: int, example=MONOTONE_EXAMPLE):
     return items, before, after
 
 
-# ------------------------------------------------------------------ lesson 06 metrics
-
-def beyond_metrics(grades, *, k: int, threshold: float, gain: str, pool=()) -> list[tuple]:
-    """(name, value, what it looks at) of CG, Precision, RR, AP and NDCG for one list.
-
-    The judged-but-not-retrieved ``pool`` counts in AP's number of relevant items and in
-    NDCG's ideal, as in trec_eval.
-    """
-    judged = list(grades) + list(pool)
-    n_rel = sum(1 for g in judged if g >= threshold)
-    ideal = judged if pool else None
-    return [
-        (f"CG@{k}", nc.cg(grades, k=k, gain=gain),
-         f"sum of the top-{k} gains ({gain} gain), blind to their order"),
-        (f"Precision@{k}", nc.precision_at_k(grades, k=k, threshold=threshold),
-         f"share of the top {k} with grade ≥ {threshold:g}"),
-        ("Reciprocal rank", nc.reciprocal_rank(grades, threshold=threshold),
-         f"1 / rank of the first item with grade ≥ {threshold:g}"),
-        ("Average precision", nc.average_precision(grades, threshold=threshold,
-                                                   n_relevant=n_rel),
-         f"mean precision at each relevant item; {n_rel} relevant judged"),
-        (f"NDCG@{k}", nc.ndcg(grades, k=k, gain=gain, ideal=ideal),
-         f"graded gains, log discount, over the ideal ({gain} gain)"),
-    ]
-
-
-def steepness(n: int = 10) -> pd.DataFrame:
-    """A single relevant item at rank r: reciprocal rank vs NDCG (full depth), r = 1..n."""
-    rows = []
-    for r in range(1, n + 1):
-        ranking = [0] * (r - 1) + [1]
-        rows.append({"rank": r, "reciprocal rank": nc.reciprocal_rank(ranking),
-                     "NDCG": nc.ndcg(ranking)})
-    return pd.DataFrame(rows)

@@ -1,0 +1,358 @@
+"""The playground's model: a ranked list of items, its settings, its figures and its link.
+
+Pure Python (no streamlit import) so pages, lessons and tests share one definition of what a
+playground is and how it travels in a URL:
+``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&pool=3,1``.
+
+Words used the same way everywhere:
+
+- ``unretrieved``: grades of judged items the ranking did not retrieve (the link's ``pool=``);
+- ``judged``: the ranking's grades plus the unretrieved ones, the pool the ideal is drawn
+  from (the engine's ``ideal=``); None when nothing is unretrieved (the ideal comes from the
+  ranking itself).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlencode
+
+import ndcg_core as nc
+from lab.documents import RUNNING_EXAMPLE
+from lab.text import fmt_grade
+
+GAINS = ("linear", "exponential", "both")
+# name -> (min, max, step) for the grade column; None = unbounded
+SCALES = {
+    "0-3": (0, 3, 1),
+    "0-4": (0, 4, 1),
+    "binary": (0, 1, 1),
+    "free": (None, None, None),
+}
+SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
+MAX_ITEMS = 200
+MAX_LABEL = 80
+# Links the app writes stay under this many bytes of query string: Tornado refuses request
+# lines over 16 KiB when they arrive in network-sized packets (issue 16), and 8 KB leaves room
+# for the path and for proxies with an 8 KB header limit.
+MAX_LINK = 8000
+
+DEFAULT_LABELS = ("Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F")
+DEFAULT_GRADES = RUNNING_EXAMPLE
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    label: str
+    grade: float | None
+
+
+@dataclass(frozen=True)
+class Playground:
+    items: tuple[Item, ...]
+    k: int | None = None  # None: the whole list
+    gain: str = "linear"
+    scale: str = "0-3"
+    unretrieved: tuple[float, ...] = ()  # judged but not retrieved grades
+    next_id: int = field(default=0)
+
+    @property
+    def labels(self) -> tuple:
+        return tuple(it.label for it in self.items)
+
+    @property
+    def grades(self) -> tuple:
+        return tuple(it.grade for it in self.items)
+
+    @property
+    def cutoff(self) -> int:
+        n = len(self.items)
+        return n if self.k is None else max(1, min(self.k, n))
+
+    @property
+    def judged(self) -> tuple | None:
+        """The pool the ideal is drawn from: the ranking plus the unretrieved grades, or None
+        when nothing is unretrieved (the ideal comes from the ranking itself)."""
+        return self.grades + self.unretrieved if self.unretrieved else None
+
+    @property
+    def gains(self) -> tuple:
+        """The gains to show: one, or both side by side."""
+        return ("linear", "exponential") if self.gain == "both" else (self.gain,)
+
+
+def make(labels, grades, *, k=None, gain="linear", scale="0-3", unretrieved=()) -> Playground:
+    items = tuple(Item(f"i{i}", str(lab), g) for i, (lab, g) in enumerate(zip(labels, grades)))
+    return Playground(items, k, gain, scale, tuple(unretrieved), len(items))
+
+
+def default() -> Playground:
+    return make(DEFAULT_LABELS, DEFAULT_GRADES, k=6)
+
+
+def missing_grade(state: Playground) -> tuple[str, int] | None:
+    """(label, position) of the first item without a grade, or None."""
+    for pos, it in enumerate(state.items, start=1):
+        if it.grade is None:
+            return it.label, pos
+    return None
+
+
+def figures(grades, k: int, gain: str, judged=None) -> nc.NDCGParts:
+    """DCG@k, IDCG@k and NDCG@k from the engine (the IDCG the NDCG divides by)."""
+    return nc.ndcg_parts(list(grades), k=k, gain=gain,
+                         ideal=list(judged) if judged else None)
+
+
+# ----------------------------------------------------------------- moves
+
+def reconcile(order, ids) -> list:
+    """``order`` restricted to ``ids`` (unknown and repeated ids dropped), then the ``ids`` it
+    lacks, in their given order: a reported order can lag one edit behind the items."""
+    known, placed, out = set(ids), set(), []
+    for i in order:
+        if i in known and i not in placed:
+            placed.add(i)
+            out.append(i)
+    return out + [i for i in ids if i not in placed]
+
+
+def reorder(state: Playground, ids) -> Playground:
+    """Put the items in the order of ``ids`` (see :func:`reconcile`)."""
+    by_id = {it.id: it for it in state.items}
+    order = reconcile(ids, [it.id for it in state.items])
+    return replace(state, items=tuple(by_id[i] for i in order))
+
+
+def _sort_key(it):
+    return -math.inf if it.grade is None else it.grade
+
+
+def ideal_order(state):
+    return replace(state, items=tuple(sorted(state.items, key=_sort_key, reverse=True)))
+
+
+def worst_order(state):
+    return replace(state, items=tuple(sorted(state.items, key=_sort_key)))
+
+
+def reversed_order(state):
+    return replace(state, items=state.items[::-1])
+
+
+def shuffled(state, seed: int):
+    items = list(state.items)
+    random.Random(seed).shuffle(items)
+    return replace(state, items=tuple(items))
+
+
+def moved(state, item_id: str, new_position: int):
+    """Move one item to a 1-based position."""
+    items = [it for it in state.items if it.id != item_id]
+    it = next(i for i in state.items if i.id == item_id)
+    items.insert(max(0, min(new_position - 1, len(items))), it)
+    return replace(state, items=tuple(items))
+
+
+MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
+
+
+# ----------------------------------------------------------------- edits
+
+def editor_items(state: Playground) -> tuple[Item, ...]:
+    """The items in the order they were made (the editor's row order). Moving an item in the
+    ranking does not move its editor row, so a drag leaves the editor as it was."""
+    return tuple(sorted(state.items, key=lambda it: int(it.id[1:])))
+
+
+def grade_problem(value, scale: str) -> str | None:
+    """Why ``value`` cannot be a grade on ``scale`` (a message for the learner), or None."""
+    if value is None or isinstance(value, bool):
+        return "a grade is needed"
+    try:
+        g = float(value)
+    except (TypeError, ValueError):
+        return f"{value!r} is not a number"
+    if not math.isfinite(g):
+        return f"{value!r} is not a finite number"
+    lo, hi, _ = SCALES[scale]
+    if lo is not None and not (lo <= g <= hi and g.is_integer()):
+        return f"{fmt_grade(g)} is not on the {SCALE_LABELS[scale]} scale"
+    return None
+
+
+def apply_edits(state: Playground, edits: dict) -> tuple[Playground, list[str]]:
+    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by row index in
+    :func:`editor_items` order) to the items, keeping the ranking's order and the ids.
+
+    Added items join the end of the ranking. A typed grade the scale cannot take is refused:
+    the old grade stays, and the returned messages say which and why (nothing changes
+    silently)."""
+    rows = [it.id for it in editor_items(state)]
+    items = {it.id: dict(id=it.id, label=it.label, grade=it.grade) for it in state.items}
+    refused = []
+    next_id = state.next_id
+    for row, change in (edits.get("edited_rows") or {}).items():
+        r = int(row)
+        if 0 <= r < len(rows):
+            item = items[rows[r]]
+            if "label" in change:
+                item["label"] = clean_label(change["label"], r)
+            if "grade" in change:
+                problem = grade_problem(change["grade"], state.scale)
+                if problem:
+                    refused.append(f"{item['label']}: {problem}; its grade stays "
+                                   f"{fmt_grade(item['grade'])}.")
+                else:
+                    item["grade"] = float(change["grade"])
+    deleted = {rows[int(r)] for r in (edits.get("deleted_rows") or []) if 0 <= int(r) < len(rows)}
+    ranked = [items[it.id] for it in state.items if it.id not in deleted]
+    for added in edits.get("added_rows") or []:
+        if len(ranked) >= MAX_ITEMS:
+            break
+        label = clean_label(added.get("label"), len(ranked))
+        grade = added.get("grade", 0)
+        if grade_problem(grade, state.scale):
+            refused.append(f"{label}: {grade_problem(grade, state.scale)}; added with grade 0.")
+            grade = 0
+        ranked.append(dict(id=f"i{next_id}", label=label, grade=float(grade)))
+        next_id += 1
+    return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id), refused
+
+
+def clean_label(label, row):
+    text = "" if label is None else " ".join(str(label).split())
+    return text[:MAX_LABEL] if text else f"Item {row + 1}"
+
+
+def grade_changes(before: Playground, after: Playground, limit: int = 4) -> list[tuple]:
+    """(label, old grade, new grade) for each item whose grade changed (at most ``limit``),
+    and how many more there were."""
+    old = {it.id: it.grade for it in before.items}
+    out = [(it.label, old[it.id], it.grade) for it in after.items
+           if it.id in old and it.grade != old[it.id]]
+    return out[:limit], max(0, len(out) - limit)
+
+
+# ----------------------------------------------------------------- the shareable link
+
+def fits_scale(grades, scale) -> bool:
+    lo, hi, _ = SCALES[scale]
+    if lo is None:
+        return all(g is not None for g in grades)
+    return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
+
+
+def parse_numbers(text, what) -> list[float]:
+    """Numbers separated by commas (``"3, 2, 1"``); ValueError naming the bad token."""
+    out = []
+    for tok in [t.strip() for t in str(text).split(",") if t.strip()]:
+        try:
+            v = float(tok)
+        except ValueError:
+            raise ValueError(f"{what} has {tok[:40]!r}, which is not a number") from None
+        if not math.isfinite(v):
+            raise ValueError(f"{what} has {tok[:40]!r}, which is not a finite number")
+        out.append(v)
+    return out
+
+
+def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
+                         unretrieved=()) -> dict:
+    """Query parameters that open the playground on this ranking (the shareable link)."""
+    grades = list(grades)
+    if scale is None:
+        scale = next((s for s in ("binary", "0-3", "0-4")
+                      if fits_scale(grades + list(unretrieved), s)), "free")
+    params = {"l": [str(x) for x in labels], "g": ",".join(fmt_grade(g) for g in grades),
+              "gain": gain, "scale": scale}
+    if k is not None:
+        params["k"] = str(int(k))
+    if unretrieved:
+        params["pool"] = ",".join(fmt_grade(g) for g in unretrieved)
+    return params
+
+
+def link_size(params: dict) -> int:
+    """Bytes of the query string ``params`` make (labels percent-encoded as UTF-8)."""
+    return len(urlencode(params, doseq=True))
+
+
+def within_link_limit(params: dict, limit: int = MAX_LINK) -> tuple[dict, str | None]:
+    """``params`` shortened to fit ``limit`` bytes: labels cut shorter, then dropped (the
+    playground names the items "Item 1", ...). Returns the params and what was changed, or
+    None when they fit as they are. Grades, k and settings are never changed."""
+    if link_size(params) <= limit:
+        return params, None
+    labels = params.get("l", [])
+    for width in (40, 20, 10, 5):
+        short = dict(params, l=[lab if len(lab) <= width else lab[:width - 1] + "…"
+                                for lab in labels])
+        if link_size(short) <= limit:
+            return short, f"labels shortened to {width} characters"
+    short = {name: value for name, value in params.items() if name != "l"}
+    return short, "labels left out"
+
+
+_WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also reads "²" and "٣"
+
+
+def from_query_params(get_all) -> tuple[Playground | None, str | None]:
+    """Read a playground from query parameters.
+
+    ``get_all(name)`` returns the list of values of a parameter (``st.query_params.get_all``).
+    Returns ``(state, None)``, ``(None, None)`` when the link carries no ranking, or
+    ``(None, reason)`` when it is invalid or tampered with. The reason may quote the link's
+    text: escape it before showing it.
+    """
+    def one(name):
+        vals = get_all(name)
+        return vals[-1] if vals else None
+
+    g = one("g")
+    if g is None:
+        if any(get_all(n) for n in ("l", "k", "gain", "scale", "pool")):
+            return None, "it has labels or settings but no grades (g)"
+        return None, None
+    try:
+        grades = parse_numbers(g, "the grades (g)")
+        if not grades:
+            raise ValueError("the grades (g) are empty")
+        if len(grades) > MAX_ITEMS:
+            raise ValueError(f"it has {len(grades)} items; the playground holds {MAX_ITEMS}")
+        labels = get_all("l") or [f"Item {i + 1}" for i in range(len(grades))]
+        if len(labels) != len(grades):
+            raise ValueError(f"it has {len(labels)} labels but {len(grades)} grades; they "
+                             "must match one to one")
+        labels = [clean_label(lab, i) for i, lab in enumerate(labels)]
+        gain = one("gain") or "linear"
+        if gain not in GAINS:
+            raise ValueError(f"gain {gain[:40]!r} is not one of {', '.join(GAINS)}")
+        scale = one("scale") or "free"
+        if scale not in SCALES:
+            raise ValueError(f"scale {scale[:40]!r} is not one of {', '.join(SCALES)}")
+        unretrieved = parse_numbers(one("pool") or "", "the judged pool (pool)")
+        if len(unretrieved) > MAX_ITEMS:
+            raise ValueError(f"the judged pool has {len(unretrieved)} grades; at most "
+                             f"{MAX_ITEMS}")
+        if not fits_scale(grades + unretrieved, scale):
+            raise ValueError(f"a grade lies outside the {SCALE_LABELS[scale]} scale")
+        k = one("k")
+        if k is not None:
+            if not _WHOLE.fullmatch(k) or not 1 <= int(k) <= len(grades):
+                raise ValueError(f"k = {k[:20]!r}{'…' if len(k) > 20 else ''} is not a whole "
+                                 f"number from 1 to {len(grades)}")
+            k = int(k)
+    except ValueError as exc:
+        return None, str(exc)
+    return make(labels, grades, k=k, gain=gain, scale=scale, unretrieved=unretrieved), None
+
+
+def to_query_params(state: Playground) -> dict:
+    return ranking_query_params(state.labels, state.grades,
+                                k=None if state.k is None else state.cutoff, gain=state.gain,
+                                scale=state.scale, unretrieved=state.unretrieved)

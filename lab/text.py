@@ -1,0 +1,71 @@
+"""How NDCG Lab writes things: numbers, grades, and user text inside Markdown.
+
+Declared once here so every page writes a quantity the same way and every piece of
+user-controlled text (labels, ids, link parameters, file names, typed answers) is escaped by
+the same helper before it reaches Markdown, a toast, a notice or an error.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+# Learner pages show 3 decimals (the exercises accept ±0.001); the data page shows 4, as
+# trec_eval prints. The exact value goes in a tooltip.
+LEARN_DECIMALS = 3
+DATA_DECIMALS = 4
+
+# Every character Markdown or Streamlit's Markdown extensions give a meaning to: links and
+# images ([]()!), emphasis, code, HTML (<>&), headings, lists, tables, :color[] / :material/
+# directives and $LaTeX$.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:&])")
+
+
+def escape_markdown(text) -> str:
+    """``text`` as literal characters inside Markdown: no link, image, HTML, LaTeX or
+    directive survives.
+
+    >>> print(escape_markdown("[Sign in](https://evil.example)"))
+    \\[Sign in\\]\\(https\\://evil\\.example\\)
+    """
+    # newlines would start a new Markdown block (a heading, a list); keep the text one line
+    one_line = " ".join(str(text).split())
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", one_line)
+
+
+def listing(ids, limit: int = 20) -> str:
+    """Escaped ids separated by commas, at most ``limit`` of them, then how many more."""
+    ids = list(ids)
+    shown = ", ".join(escape_markdown(i) for i in ids[:limit])
+    return shown + (f" … and {len(ids) - limit} more" if len(ids) > limit else "")
+
+
+def fmt(x, digits: int = LEARN_DECIMALS) -> str:
+    """A figure as shown: fixed decimals, or "—" where it is undefined."""
+    if x is None:
+        return "—"
+    x = float(x)
+    return "—" if not math.isfinite(x) else f"{x:.{digits}f}"
+
+
+def fmt_grade(g) -> str:
+    """A grade as people write it: ``3`` not ``3.0``, ``2.5`` as is, ``?`` when missing."""
+    if g is None or (isinstance(g, float) and math.isnan(g)):
+        return "?"
+    return str(int(g)) if float(g).is_integer() else f"{g:g}"
+
+
+def show_grades(grades) -> str:
+    """A grade list as the lessons write it: [3, 2, 3, 0]."""
+    return "[" + ", ".join(fmt_grade(g) for g in grades) + "]"
+
+
+def number_format(digits: int = LEARN_DECIMALS) -> str:
+    """The printf format of a number column (``st.column_config.NumberColumn(format=...)``)."""
+    return f"%.{digits}f"
+
+
+def escape_html(text) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped, for places that read a few HTML tags
+    (Plotly's hover labels)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

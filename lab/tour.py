@@ -1,0 +1,68 @@
+"""The "Start here" lesson as data: the guided tour's steps, the one-relevant-item example and
+the shop whose clicks become grades. Rendered by ``ui/start_here.py``; prose in
+``assets/lessons/01_start_here.md``.
+
+A guided tour through a fixed example is a list of ``(section, state)`` steps (the pattern of
+MLU-Explain's step lists).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lab.documents import RUNNING_EXAMPLE, names
+from lab.lessons import heading as section_heading
+
+START = "01_start_here"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One stop of the guided tour: the lesson section it shows and the state it computes."""
+
+    section: str
+    view: str  # "cg", "dcg", "idcg" or "ndcg"
+    grades: tuple
+    k: int
+
+    @property
+    def labels(self):
+        return names("Doc", len(self.grades))
+
+
+TOUR = (
+    Step("step-cg", "cg", RUNNING_EXAMPLE[:5], 5),
+    Step("step-dcg", "dcg", RUNNING_EXAMPLE, 6),
+    Step("step-idcg", "idcg", RUNNING_EXAMPLE, 6),
+    Step("step-ndcg", "ndcg", RUNNING_EXAMPLE, 6),
+)
+
+
+def single_hit(position: int, n: int = 10) -> list:
+    """n items, one relevant (grade 1) at ``position``."""
+    return [1 if i == position else 0 for i in range(1, n + 1)]
+
+
+# What shoppers did with six products shown in this order (the grades lesson's example).
+ACTIONS = ("purchased", "added to cart", "viewed", "ignored")
+SHOP = (("Trail running shoes", "viewed"), ("Running socks", "purchased"),
+        ("Water bottle", "ignored"), ("Sports watch", "added to cart"),
+        ("Headband", "ignored"), ("Gym bag", "purchased"))
+MAPPINGS = {
+    "0–3: purchased 3 · cart 2 · viewed 1 · ignored 0": (3, 2, 1, 0),
+    "0–4: purchased 4 · cart 2 · viewed 1 · ignored 0": (4, 2, 1, 0),
+    "binary: purchased 1, anything else 0": (1, 0, 0, 0),
+    "binary: any interaction 1, ignored 0": (1, 1, 1, 0),
+}
+
+
+def grades_of(actions, mapping: str) -> list:
+    grade = dict(zip(ACTIONS, MAPPINGS[mapping]))
+    return [grade[a] for a in actions]
+
+
+
+
+def heading(step: Step) -> str:
+    """The tour step's heading, as its lesson section names it."""
+    return section_heading(START, step.section)

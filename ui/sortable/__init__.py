@@ -1,0 +1,196 @@
+"""A reorderable ranked list built on Streamlit's ``st.components.v2`` API.
+
+Notes on ``st.components.v2`` (Streamlit 1.67), checked against its source:
+
+- The JS default export runs again on every rerun that brings new ``data``, with
+  the same ``parentElement``. The cleanup it returns is NOT called between those
+  runs (only the last one, on unmount). So listeners are bound once per root
+  element (tracked in a WeakMap) and every call redraws from ``data``.
+- ``parentElement`` is a ShadowRoot (``isolate_styles=True``, the default):
+  focus is read from ``getRootNode().activeElement``; the theme reaches the CSS
+  as inherited custom properties (``--st-primary-color``, ``--st-text-color``,
+  ``--st-secondary-background-color``, ``--st-border-color``, ...).
+- ``html`` is inserted once, before the JS runs, and survives reruns, so the
+  aria-live region in it keeps announcing across redraws.
+- State lives in the browser: the proto has no field to push a value to the
+  component, and the browser resends its last state on every rerun, so writing
+  ``st.session_state[key]["order"]`` from Python is overwritten. Python decides
+  the order to draw and passes it in ``data``; a report is news only when it
+  differs from the last one seen or the transient ``moved`` trigger fired.
+- ``on_<name>_change`` callbacks fire per state key and only when its value
+  changes: a move that recreates the previously reported order (after the page
+  reset the order) changes nothing, so ``on_change`` hangs on the ``moved``
+  trigger, which fires once per move. Triggers are ignored inside ``st.form``.
+- ``setStateValue`` and ``setTriggerValue`` calls in one tick are sent as one
+  rerun. ``default=`` keys need a matching ``on_<key>_change`` callback.
+- With ``key=``, the element identity is the key alone: new ``data`` redraws in
+  place instead of remounting.
+- The JS module is cached by content as a blob URL, so module-level variables
+  are shared by every instance; per-instance state sits in a WeakMap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from lab.playground import reconcile
+from lab.text import fmt_grade
+
+_HERE = Path(__file__).resolve().parent
+# Read once, at import: the component is registered once per process.
+_component = st.components.v2.component(
+    "ndcg_sortable",
+    html=(_HERE / "sortable.html").read_text(encoding="utf-8"),
+    css=(_HERE / "sortable.css").read_text(encoding="utf-8"),
+    js=(_HERE / "sortable.js").read_text(encoding="utf-8"),
+)
+
+# What sortable_list saw and drew last run, per key (see _order_to_draw).
+_MEMO_PREFIX = "_ndcg_sortable_memo__"
+
+
+def _noop() -> None:
+    """Declare a state or trigger name to the component; nothing to do."""
+
+
+def _normalise(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for position, item in enumerate(items, start=1):
+        if not isinstance(item, Mapping):
+            raise ValueError(
+                f"sortable_list items must be dicts; item {position} is "
+                f"{type(item).__name__}."
+            )
+        item_id = item.get("id")
+        if not isinstance(item_id, str) or not item_id:
+            raise ValueError(
+                f"sortable_list item {position} needs a non-empty string 'id'; "
+                f"got {item_id!r}."
+            )
+        if item_id in seen:
+            raise ValueError(f"sortable_list item ids must be unique; {item_id!r} repeats.")
+        seen.add(item_id)
+        label = item.get("label")
+        rows.append(
+            {
+                "id": item_id,
+                "label": item_id if label is None else str(label),
+                "grade": (item["grade"] if isinstance(item.get("grade"), str)
+                          else fmt_grade(item.get("grade"))),
+                "dimmed": bool(item.get("dimmed", False)),
+            }
+        )
+    return rows
+
+
+def _order_to_draw(
+    ids: list[str],
+    reported: list[str] | None,
+    moved: bool,
+    memo: Mapping[str, Any] | None,
+) -> list[str]:
+    """Choose the order to draw from the caller's ``ids`` and the browser's report.
+
+    The browser resends its last report on every rerun, so a report is news
+    only when the ``moved`` trigger fired or it differs from last run's. Without
+    news: if the caller's order is unchanged, keep what was drawn (a caller
+    that only uses the return value does not see its move undone); if the
+    caller reordered the same ids, or was in step with the list, draw its order.
+    """
+    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
+        return reconcile(reported, ids)
+    if not memo:
+        return list(ids)
+    prev_ids = list(memo.get("incoming") or [])
+    prev_drawn = list(memo.get("drawn") or [])
+    if ids == prev_ids:
+        return reconcile(prev_drawn, ids)
+    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
+        return list(ids)
+    return reconcile(prev_drawn, ids)
+
+
+def _read_report(key: str) -> tuple[list[str] | None, bool]:
+    """The order the browser last reported for ``key``, and whether a move fired this run."""
+    snapshot = st.session_state[key] if key in st.session_state else None
+    if not isinstance(snapshot, Mapping):
+        return None, False
+    order = snapshot.get("order")
+    if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
+        order = None
+    return order, snapshot.get("moved") is not None
+
+
+def sortable_list(
+    items: Sequence[Mapping[str, Any]],
+    *,
+    key: str,
+    on_change: Callable[[], None] | None = None,
+    disabled: bool = False,
+) -> list[str]:
+    """Draw ``items`` as a ranked list the user can reorder; return the order of ids.
+
+    Parameters
+    ----------
+    items : sequence of dict
+        In current order, each ``{"id": str, "label": str, "grade": str or
+        number, "dimmed": bool}``. ``id`` is stable and unique; ``label`` is
+        shown as plain text (never parsed as HTML). ``dimmed`` marks rows
+        beyond the cutoff k; they are faded and tagged "beyond k". The list is
+        redrawn from ``items`` on every run, so new labels and grades show at once.
+    key : str
+        Widget key. The browser's report is ``st.session_state[key]["order"]``.
+    on_change : callable, optional
+        Called with no arguments, before the script reruns, each time the user
+        moves an item (drag or Alt+Arrow). Apply the new order there, from
+        ``st.session_state[key]["order"]``, so everything the page computes
+        from the order (NDCG, ``dimmed``) agrees within that run.
+    disabled : bool
+        Show the list without drag or keyboard moves.
+
+    Returns
+    -------
+    list of str
+        The ids in the order drawn: the user's latest move, else the order of
+        ``items``. Ids the report lacks are appended; unknown ids are dropped.
+        If the user's move has not been applied to ``items`` yet, ``dimmed``
+        follows the positions (it marks the cutoff, not an item).
+
+    Raises
+    ------
+    ValueError
+        If an item is not a dict or its ``id`` is missing, not a string, or repeated.
+
+    Examples
+    --------
+    >>> def apply_order():
+    ...     by_id = {it["id"]: it for it in st.session_state.docs}
+    ...     new = st.session_state["ranking"]["order"]
+    ...     st.session_state.docs = [by_id[i] for i in new if i in by_id]
+    >>> order = sortable_list(st.session_state.docs, key="ranking",
+    ...                       on_change=apply_order)  # doctest: +SKIP
+    """
+    rows = _normalise(items)
+    ids = [row["id"] for row in rows]
+    reported, moved = _read_report(key)
+    memo_key = _MEMO_PREFIX + str(key)
+    order = _order_to_draw(ids, reported, moved, st.session_state.get(memo_key))
+    st.session_state[memo_key] = {"seen": reported, "incoming": ids, "drawn": order}
+
+    by_id = {row["id"]: row for row in rows}
+    drawn = [
+        {**by_id[item_id], "dimmed": rows[position]["dimmed"]}
+        for position, item_id in enumerate(order)
+    ]
+    _component(
+        key=key,
+        data={"items": drawn, "disabled": bool(disabled)},
+        on_order_change=_noop,
+        on_moved_change=on_change if on_change is not None else _noop,
+    )
+    return order
