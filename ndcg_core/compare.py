@@ -194,10 +194,14 @@ def _p_value(x: np.ndarray, b: np.ndarray, test: str, n_resamples: int, seed: in
         # The same null, sampled: a swap flips the sign of one difference. monte_carlo_test
         # counts and adjusts exactly as permutation_test's random branch ((k + 1) / (R + 1),
         # Phipson & Smyth 2010) and runs ~8x faster on 1,000 queries (0.07 s vs 0.6 s).
+        # Signs come 8 to a random byte: half the time of one random float per sign.
         rng = np.random.default_rng(seed)
 
         def flipped(size):
-            return np.where(rng.random(size) < 0.5, -d, d)
+            rows, cols = size
+            bytes_ = rng.integers(0, 256, size=(rows, (cols + 7) // 8), dtype=np.uint8)
+            minus = np.unpackbits(bytes_, axis=1, count=cols).view(bool)
+            return np.where(minus, -d, d)
 
         res = stats.monte_carlo_test(d, flipped, np.mean, vectorized=True,
                                      n_resamples=n_resamples, batch=batch,
