@@ -56,7 +56,7 @@ COMPARE_OPTIONS: dict[str, Option] = {
                 "difference (Fisher; Smucker et al. 2007): exact over all 2^n sign flips when "
                 "2^n <= n_resamples, else n_resamples seeded random flips.",
                 "bootstrap": "paired bootstrap test of the mean difference, shift method "
-                "(Efron & Tibshirani 1993, §16.4): n_resamples seeded resamples of the "
+                "(Efron & Tibshirani 1993, ch. 16): n_resamples seeded resamples of the "
                 "queries.",
             },
             "t",
@@ -251,7 +251,7 @@ def adjust_pvalues(pvalues, *, correction):
     correction : {"holm", "bh", None}
         ``"holm"``: sort ascending, multiply the i-th smallest (i = 1..m) by m - i + 1, make
         the sequence non-decreasing, cap at 1 (Holm 1979). ``"bh"``: multiply the i-th
-        smallest by m / i, make the sequence non-decreasing from the largest down, cap at 1
+        smallest by m / i, take the running minimum from the largest down, cap at 1
         (Benjamini & Hochberg 1995). ``None``: the p-values unchanged.
 
     Returns
@@ -329,7 +329,7 @@ def compare(per_query, *, baseline, test="t", correction="holm", alpha=0.05,
           ``permutation_type="samples"``) when 2^n <= ``n_resamples``, i.e. up to 13
           queries for 10,000; else ``n_resamples`` random flips drawn from ``seed``
           (``scipy.stats.monte_carlo_test``).
-        - ``"bootstrap"``: the shift method (Efron & Tibshirani 1993, §16.4): z = d -
+        - ``"bootstrap"``: the shift method (Efron & Tibshirani 1993, ch. 16): z = d -
           mean(d) obeys H0; ``n_resamples`` times, draw n queries of z with replacement
           (``numpy.random.default_rng(seed)``) and take the mean of z*; the null
           distribution of those means is set against mean(d)
