@@ -111,6 +111,19 @@ def test_formulas_code_and_link_targets_are_identical(name):
         assert set(LINK_TARGET.findall(zh)) == set(LINK_TARGET.findall(en)), f"{name} / {sid}"
 
 
+SHAPE = ("table_open", "tr_open", "th_open", "td_open", "bullet_list_open", "ordered_list_open",
+         "list_item_open", "blockquote_open", "fence", "code_block")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tables_lists_and_quotes_have_the_same_shape(name):
+    """Same rows and cells, same list items: a table translated is the same table."""
+    md = MarkdownIt("commonmark").enable("table")
+    for sid, en, zh in pairs(name):
+        shape = [[t.type for t in md.parse(text) if t.type in SHAPE] for text in (en, zh)]
+        assert shape[1] == shape[0], f"{name} / {sid}"
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_chinese_sections_are_mostly_chinese(name):
     """Tool names (trec_eval, LightGBM) stay Latin; the prose around them is Chinese."""
