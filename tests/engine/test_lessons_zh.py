@@ -168,3 +168,12 @@ def test_the_chinese_tutorial_is_quoted_in_its_own_words_in_both_languages():
     source = _source_document_004()
     for line in quote:
         assert line in source, line
+
+
+def test_every_original_wording_quoted_in_the_chinese_errata_is_verbatim():
+    """An erratum of document 004 quotes the sentence it corrects: 原文是：“…”."""
+    source = _source_document_004()
+    quoted = re.findall(r"原文是：“(.+?)”", (ZH / "02_worked_examples.md").read_text("utf-8"))
+    assert len(quoted) >= 3
+    for sentence in quoted:
+        assert sentence in source, sentence
