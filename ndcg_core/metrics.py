@@ -20,6 +20,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
+from ._ranx import ranx_order
 from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
 from .options import check_option
 
@@ -66,6 +67,8 @@ def _rank(gains, scores, ties, docids):
         order = np.lexsort((-gains, -s))
     elif ties == "pessimistic":
         order = np.lexsort((gains, -s))
+    elif ties == "ranx":
+        order = ranx_order(s)  # numba's quicksort: stable up to 15 items only
     else:
         order = np.argsort(-s, kind="stable")
     ranked = gains[order]
