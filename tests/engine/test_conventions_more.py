@@ -404,3 +404,20 @@ def test_ndcg_bounds_equal_evaluate_on_qrels_that_judge_the_top_k(seed):
     expected = evaluate(more, run, k=k, **kw)
     assert got[f"ndcg@{k}_unjudged_top"].to_numpy() == pytest.approx(
         expected[f"ndcg@{k}"].to_numpy(), abs=1e-12, nan_ok=True)
+
+
+def test_a_negative_grade_gains_nothing_even_where_a_gain_map_values_grade_0():
+    """trec_eval (m_ndcg.c get_gain): a negative grade is 'unjudged' and matches no gain
+    level, so -m ndcg.0=5 gives it 0, and only the judged 0 (b) joins the ideal at gain 5.
+    Run a (-1), b (0), c (1), gains {0: 5, 1: 1}: DCG = 0 + 5/log2(3) + 1/2,
+    IDCG = 5 + 1/log2(3)."""
+    from ndcg_core import ndcg
+
+    qrels, run = frames({"q": {"a": -1, "b": 0, "c": 1}},
+                        {"q": [("a", 3.0), ("b", 2.0), ("c", 1.0)]})
+    expected = (5 * D + 1 / 2) / (5 + D)
+    gains = {0: 5, 1: 1}
+    assert evaluate(qrels, run, k=None, gain=gains).loc["q", "ndcg"] == \
+        pytest.approx(expected, abs=1e-15)
+    assert ndcg([-1, 0, 1], gain=gains, negative="zero", ideal=[-1, 0, 1]) == \
+        pytest.approx(expected, abs=1e-15)
