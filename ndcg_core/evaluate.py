@@ -294,10 +294,12 @@ class _Ranking:
     """Every query's ranking, ready for DCG: built once, shared by evaluate, judged_at_k
     and ndcg_bounds. Arrays over ranked rows are grouped by query, best first."""
 
-    def __init__(self, qrels, run, st, depth=None, judged_only=False):
+    def __init__(self, qrels, run, st, depth=None, judged_only=False, need_judged=True):
         _frame(qrels, "qrels", ["qid", "docid", "relevance"])
         _frame(run, "run", ["qid", "docid", "score"])
-        grades = _fractional(_numbers(qrels, "qrels", "relevance"), st["fractional"], qrels)
+        grades = _numbers(qrels, "qrels", "relevance")
+        if qrels["relevance"].dtype.kind not in "iub":  # whole numbers need no check
+            grades = _fractional(grades, st["fractional"], qrels)
         scores = _numbers(run, "run", "score")
         if st["score_precision"] == "float32":
             with np.errstate(over="ignore"):  # beyond float32's range: inf, as a C cast
@@ -337,15 +339,21 @@ class _Ranking:
         # keep run rows of judged queries (a query without judgments is never evaluated,
         # so trec_eval never looks at it: a repeated line there is no error)
         keep = judged_q[rq]
-        rows = np.flatnonzero(keep)
-        rq, rd, rk, s = rq[rows], rd[rows], rkey[rows], scores[rows]
+        if keep.all():
+            rows, rk, s = np.arange(rq.size), rkey, scores
+        else:
+            rows = np.flatnonzero(keep)
+            rq, rd, rk, s = rq[rows], rd[rows], rkey[rows], scores[rows]
+        need_judged = need_judged or judged_only
         if dense:
             gain_of = np.zeros(n_keys)
             gain_of[jkey] = judged_gain
             g = gain_of[rk]  # 0 for documents without a judgment
-            judged_of = np.zeros(n_keys, bool)
-            judged_of[jkey] = counts
-            judged = judged_of[rk]
+            judged = None
+            if need_judged:
+                judged_of = np.zeros(n_keys, bool)
+                judged_of[jkey] = counts
+                judged = judged_of[rk]
         elif jsorted.size:
             pos = np.minimum(np.searchsorted(jsorted, rk), jsorted.size - 1)
             found = jsorted[pos] == rk
@@ -386,9 +394,8 @@ class _Ranking:
         self.settings, self.nq, self.quniq, self.duniq = st, nq, quniq, duniq
         self.jq, self.jd, self.grades, self.judged_gain = jq, jd, grades, judged_gain
         self.counts, self.judged_q, self.in_run = counts, judged_q, in_run
-        self.q, self.ranks = q_sorted, ranks
-        self.d, self.s = rd[order], s[order]
-        self.g, self.judged = g[order], judged[order]
+        self.q, self.ranks, self.s, self.g = q_sorted, ranks, s[order], g[order]
+        self.judged = None if judged is None else judged[order]
 
     def tie_groups(self):
         """Group number of each ranked row: rows of one query with equal scores share one."""
@@ -523,7 +530,7 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     check_option("discount", discount)
     cutoffs = _cutoffs(k)
     depth = _check_depth(depth)
-    r = _Ranking(qrels, run, st, depth, judged_only)
+    r = _Ranking(qrels, run, st, depth, judged_only, need_judged=False)
     ndcgs, dcgs, idcgs, evaluated = r.scores(cutoffs, discount, base, missing)
     result = {}
     for c in cutoffs:
