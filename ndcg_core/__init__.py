@@ -5,7 +5,7 @@ Pure numpy/pandas (it never imports streamlit). Options are keyword-only and dec
 XGBoost and ranx compute NDCG.
 """
 
-from .evaluate import conventions_table, evaluate, judged_at_k, ndcg_bounds
+from .evaluate import conventions_table, evaluate, judged_at_k, ndcg_bounds, ranking
 from .io import read_qrels, read_run
 from .metrics import (
     average_precision,
@@ -25,5 +25,5 @@ __all__ = [
     "dcg", "idcg", "ndcg", "dcg_table", "ndcg_curve", "evaluate", "read_qrels", "read_run",
     "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
     "conventions_table", "OPTIONS", "CONVENTIONS", "Option",
-    "judged_at_k", "ndcg_bounds",
+    "judged_at_k", "ndcg_bounds", "ranking",
 ]

@@ -11,7 +11,7 @@ from ._checks import MAX_EXP_GRADE, check_k, denominators
 from ._ranx import SMALL, ranx_order
 from .options import CONVENTIONS, check_option
 
-__all__ = ["evaluate", "judged_at_k", "ndcg_bounds", "conventions_table"]
+__all__ = ["evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table"]
 
 
 def _column_name(k):
@@ -396,6 +396,7 @@ class _Ranking:
         self.counts, self.judged_q, self.in_run = counts, judged_q, in_run
         self.q, self.ranks, self.s, self.g = q_sorted, ranks, s[order], g[order]
         self.judged = None if judged is None else judged[order]
+        self.d = rd[order] if need_judged else None
 
     def tie_groups(self):
         """Group number of each ranked row: rows of one query with equal scores share one."""
@@ -546,6 +547,52 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     out.attrs["settings"] = dict(convention=convention, **st, missing=missing,
                                  discount=discount, judged_only=judged_only, depth=depth)
     return out
+
+
+def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=None,
+            negative=None, score_precision=None, fractional=None, depth=None,
+            judged_only=False) -> pd.DataFrame:
+    """Each evaluated query's ranking, in the order :func:`evaluate` scores it.
+
+    One row per ranked document, best first: ``qid, rank, docid, score, grade, gain,
+    judged``. ``score`` is the score as compared (rounded to float32 under
+    ``score_precision='float32'``); ``grade`` is the qrels grade as read by the convention
+    (NaN for a document without one); ``gain`` is what the document adds before the
+    discount (0 when unjudged; the tie average is not applied); ``judged`` is False for a
+    document without a grade, and for a negative grade under ``negative='zero'``. Only queries with judgments
+    appear, as in :func:`evaluate`; ``qids`` keeps just those.
+
+    Parameters
+    ----------
+    qids : sequence of str, optional
+        The queries to return (all evaluated queries when None).
+    convention, gain, ties, negative, score_precision, fractional, depth, judged_only
+        As in :func:`evaluate`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["q"] * 2, "docid": ["a", "b"], "relevance": [0, 1]})
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["a", "b", "x"],
+    ...                     "score": [1.00000001, 1.0, 0.5]})
+    >>> ranking(qrels, run)["docid"].tolist()                             # doubles: a > b
+    ['a', 'b', 'x']
+    >>> ranking(qrels, run, convention="pytrec_eval")["docid"].tolist()  # a tie: b > a
+    ['b', 'a', 'x']
+    """
+    st = _settings(convention, dict(gain=gain, ties=ties, negative=negative,
+                                    score_precision=score_precision, fractional=fractional))
+    judged_only = check_option("judged_only", judged_only)
+    r = _Ranking(qrels, run, st, _check_depth(depth), judged_only)
+    grade_of = pd.Series(r.grades, index=pd.MultiIndex.from_arrays([r.jq, r.jd]))
+    grade = grade_of.reindex(pd.MultiIndex.from_arrays([r.q, r.d])).to_numpy()
+    out = pd.DataFrame({"qid": r.quniq[r.q].astype(object), "rank": r.ranks,
+                        "docid": r.duniq[r.d].astype(object), "score": r.s,
+                        "grade": grade, "gain": r.g,
+                        "judged": r.judged})
+    if qids is not None:
+        out = out[out["qid"].isin([str(q) for q in qids])]
+    return out.reset_index(drop=True)
 
 
 def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, negative=None,

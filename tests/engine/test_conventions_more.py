@@ -421,3 +421,38 @@ def test_a_negative_grade_gains_nothing_even_where_a_gain_map_values_grade_0():
         pytest.approx(expected, abs=1e-15)
     assert ndcg([-1, 0, 1], gain=gains, negative="zero", ideal=[-1, 0, 1]) == \
         pytest.approx(expected, abs=1e-15)
+
+
+# ------------------------------------------------------------------ ranking()
+
+def test_ranking_lists_documents_in_ranx_own_order():
+    """17 documents tied at 0: ranking(convention='ranx') is the order of ranx's sorted Run."""
+    from ranx import Run
+
+    from ndcg_core import ranking
+
+    docs = [f"x{i}" for i in range(17)]
+    qrels, run = frames({"q": {"x0": 1}}, {"q": [(d, 0.0) for d in docs]})
+    ours = ranking(qrels, run, convention="ranx")
+    assert ours["docid"].tolist() == list(Run(as_dicts(run, "score")).run["q"].keys())
+    assert ours["rank"].tolist() == list(range(1, 18))
+    assert ours.loc[ours.docid == "x0", ["grade", "gain", "judged"]].iloc[0].tolist() == \
+        [1, 1, True]
+
+
+def test_ranking_shows_scores_as_compared_grades_as_read_and_who_is_judged():
+    from ndcg_core import ranking
+
+    qrels, run = frames({"q": {"a": 0, "b": 2.7, "c": -1}, "r": {"z": 1}},
+                        {"q": [("a", 1.00000001), ("b", 1.0), ("c", 0.5), ("x", 0.1)],
+                         "u": [("y", 1.0)]})
+    t = ranking(qrels, run, convention="pytrec_eval", fractional="truncate")
+    assert t.columns.tolist() == ["qid", "rank", "docid", "score", "grade", "gain", "judged"]
+    assert t["docid"].tolist() == ["b", "a", "c", "x"]  # a and b tie as float32: b > a
+    assert t["score"].tolist()[:2] == [1.0, 1.0]
+    assert t["grade"].tolist()[:3] == [2, 0, -1] and np.isnan(t["grade"].iloc[3])
+    assert t["gain"].tolist() == [2, 0, 0, 0]
+    assert t["judged"].tolist() == [True, True, False, False]  # -1: pooled, not judged
+    assert ranking(qrels, run, judged_only=True, fractional="truncate")["docid"].tolist() \
+        == ["a", "b"]
+    assert ranking(qrels, run, depth=1, qids=["q"])["docid"].tolist() == ["a"]
