@@ -456,3 +456,27 @@ def test_ranking_shows_scores_as_compared_grades_as_read_and_who_is_judged():
     assert ranking(qrels, run, judged_only=True, fractional="truncate")["docid"].tolist() \
         == ["a", "b"]
     assert ranking(qrels, run, depth=1, qids=["q"])["docid"].tolist() == ["a"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_ranx_ties_agree_between_evaluate_and_the_single_list_ndcg(seed):
+    """Both routes order ties with the same numba quicksort, per query."""
+    from ndcg_core import ndcg
+
+    rng = np.random.default_rng(180_000 + seed)
+    judged, retrieved = {}, {}
+    for q in range(4):
+        n = int(rng.integers(2, 40))
+        docs = [f"x{i}" for i in range(n)]
+        judged[f"q{q}"] = {d: int(rng.integers(0, 4)) for d in docs if rng.random() < 0.7}
+        judged[f"q{q}"].setdefault(docs[0], 1)
+        retrieved[f"q{q}"] = [(d, float(rng.integers(0, 3))) for d in docs]
+    qrels, run = frames(judged, retrieved)
+    res = evaluate(qrels, run, k=[1, 5, None], convention="ranx")
+    for qid, rows in retrieved.items():
+        grades = [judged[qid].get(d, 0) for d, _ in rows]
+        for k in [1, 5, None]:
+            expected = ndcg(grades, scores=[s for _, s in rows], ties="ranx", k=k,
+                            ideal=list(judged[qid].values()), negative="zero")
+            assert res.loc[qid, "ndcg" if k is None else f"ndcg@{k}"] == pytest.approx(
+                expected, abs=1e-12)
