@@ -559,8 +559,8 @@ def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=No
     ``score_precision='float32'``); ``grade`` is the qrels grade as read by the convention
     (NaN for a document without one); ``gain`` is what the document adds before the
     discount (0 when unjudged; the tie average is not applied); ``judged`` is False for a
-    document without a grade, and for a negative grade under ``negative='zero'``. Only queries with judgments
-    appear, as in :func:`evaluate`; ``qids`` keeps just those.
+    document without a grade, and for a negative grade under ``negative='zero'``. Only
+    queries with judgments appear, as in :func:`evaluate`; ``qids`` keeps just those.
 
     Parameters
     ----------
