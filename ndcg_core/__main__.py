@@ -29,7 +29,12 @@ def _cutoff_list(spec, measure):
 
 
 def _gain_pairs(spec, measure):
-    """'1=3,2=9' -> {1: 3.0, 2: 9.0}: trec_eval's ndcg gain parameters (m_ndcg.c)."""
+    """'1=3,2=9' -> {1: 3.0, 2: 9.0}: trec_eval's ndcg gain parameters (m_ndcg.c).
+
+    trec_eval orders gain levels for its ideal with a comparator that truncates the gain
+    difference to an int (gain_init.c, comp_rel_gain), so gains less than 1 apart can be
+    ordered wrongly there; the ideal here is always sorted by gain.
+    """
     pairs = {}
     for part in spec.split(","):
         level, sep, value = part.partition("=")

@@ -119,7 +119,8 @@ OPTIONS: dict[str, Option] = {
             "Judged queries not in the run",
             "How a query with judgments but no retrieved items counts (evaluate only).",
             {
-                "skip": "left out (trec_eval 9 and pytrec_eval).",
+                "skip": "left out (trec_eval 9 and pytrec_eval; trec_eval 10.0 stops with "
+                "an error instead).",
                 "zero": "evaluated as an empty ranking (trec_eval -c): DCG 0, so NDCG 0, or "
                 "the all-zero rule's value when the query has no relevant document.",
             },
