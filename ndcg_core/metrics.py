@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ._ranx import ranx_order
 from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
 from .options import check_option
 
@@ -35,8 +36,13 @@ def _zero_idcg_value(rule: str) -> float:
 
 
 def _prepare(relevance, gain, negative, name="relevance"):
-    grades = apply_negative(as_numbers(relevance, name), negative, name)
-    return grades, gains_of(grades, gain, name)
+    raw = as_numbers(relevance, name)
+    grades = apply_negative(raw, negative, name)
+    gains = gains_of(grades, gain, name)
+    if negative == "zero" and (raw < 0).any():
+        # trec_eval: a negative grade gains nothing, whatever a gain map gives grade 0
+        gains = np.where(raw < 0, 0.0, gains)
+    return grades, gains
 
 
 def _rank(gains, scores, ties, docids):
@@ -67,6 +73,8 @@ def _rank(gains, scores, ties, docids):
         order = np.lexsort((-gains, -s))
     elif ties == "pessimistic":
         order = np.lexsort((gains, -s))
+    elif ties == "ranx":
+        order = ranx_order(s)  # numba's quicksort: stable up to 15 items only
     else:
         order = np.argsort(-s, kind="stable")
     ranked = gains[order]
@@ -130,7 +138,7 @@ def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=Non
         Base ``b`` of the 'jarvelin' discount (default 2).
     scores : sequence of numbers, optional
         Rank the items by these scores, descending, instead of taking ``relevance`` as ranked.
-    ties : {'average', 'docid', 'input', 'optimistic', 'pessimistic'}
+    ties : {'average', 'docid', 'input', 'ranx', 'optimistic', 'pessimistic'}
         How equal scores are ordered (see ``ndcg_core.OPTIONS['ties']``).
     docids : sequence of str, optional
         Document ids, needed by ``ties='docid'`` (doc id descending, as trec_eval).
