@@ -418,3 +418,10 @@ def test_the_fast_and_the_exact_path_read_any_ids_alike(rows, as_run):
         exact["relevance"] = nio._tidy_numbers(exact["relevance"].to_numpy())
     assert as_rows(fast) == as_rows(exact) == want
     assert str(fast["docid"].dtype) == str(exact["docid"].dtype) == "str"
+
+
+def test_utf16_without_a_mark_and_ids_in_other_scripts_is_still_utf16():
+    text = "q1 0 文書一 1\nq1 0 文書二 0\nq1 0 d3 2\n"
+    for codec in ("utf-16-le", "utf-16-be"):
+        assert as_rows(read_qrels(io.BytesIO(text.encode(codec)))) == [
+            ("q1", "文書一", 1), ("q1", "文書二", 0), ("q1", "d3", 2)]
