@@ -425,3 +425,26 @@ def test_utf16_without_a_mark_and_ids_in_other_scripts_is_still_utf16():
     for codec in ("utf-16-le", "utf-16-be"):
         assert as_rows(read_qrels(io.BytesIO(text.encode(codec)))) == [
             ("q1", "文書一", 1), ("q1", "文書二", 0), ("q1", "d3", 2)]
+
+
+CSV_CASES = [
+    "qid,docid,relevance,score\nq1,d1,3,0.2\nq1,d2,0,0.9\n",
+    "doc_id,query,grade,score\nd1,q1,3, 0.5 \n\nd2 , q1 ,0 ,1e3\n",
+    'qid,docid,relevance,score\n"q,1","d ""1""",1,2\nNA,nan,2,-0.5\n',
+    "qid docid relevance score\n007 0042 1 0.25\n008\t0043 2 -1\n",
+    "qid,docid,relevance,score,tag\nq1,d1,1,0.5,x\nq1,d2,2,0.4,y\n",
+]
+
+
+@pytest.mark.parametrize("text", CSV_CASES)
+def test_a_csv_reads_alike_from_its_bytes_and_from_its_text(text):
+    """``_read_csv_fast`` (from the bytes, numbers by the C parser) must give what the text
+    route ``_read_csv`` gives, whenever it gives anything."""
+    import ndcg_core.io as nio
+    first = nio._first_line(text)
+    for required in (nio._QRELS, nio._RUN):
+        fast = nio._read_csv_fast(text.encode(), first, required)
+        assert fast is not None
+        slow = nio._read_csv(text, "the file", required)
+        assert as_rows(fast) == as_rows(slow)
+        assert [str(t) for t in fast.dtypes] == [str(t) for t in slow.dtypes]
