@@ -6,7 +6,9 @@ fields are separated by any run of ASCII whitespace (space, tab, CR, vertical ta
 feed), lines end at a line feed, a line whose first non-blank character is ``#`` is a comment
 (trec_eval 10 skips it), and every other character is part of a field: double quotes, commas
 and ``#`` inside an id are kept, ``"d1"`` and ``d1`` are different ids, and ``nan`` or ``NA``
-is an id like any other. Blank lines are skipped.
+is an id like any other. Blank lines are skipped (trec_eval skips them in a run; its qrels
+reader refuses them, and takes ``#`` as a comment only in the first column, and only on one
+line at a time: two comment lines in a row make it report a malformed line).
 
 CSV: a header naming ``qid, docid, relevance`` (qrels) or ``qid, docid, score`` (run); one
 file holding ``qid, docid, relevance, score`` serves as both. CSV fields may be quoted.
@@ -548,8 +550,15 @@ def read_qrels(source) -> pd.DataFrame:
     """Read judgments into a DataFrame ``qid, docid, relevance`` (ids as strings).
 
     ``source`` is a path or a file object holding TREC qrels (``qid 0 docid grade``) or a CSV
-    with a header ``qid,docid,relevance``. A malformed line raises ValueError naming the
-    line number and the line.
+    with a header ``qid,docid,relevance``. A TREC file is split as trec_eval splits it (see
+    the module's notes): quotes are part of an id, ``#`` starts a comment line. A malformed
+    line raises ValueError naming the line number and the line.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_qrels(io.BytesIO(b'# judged twice\\nq1 0 "d1" 2\\nq1 0 nan 0\\n')).values.tolist()
+    [['q1', '"d1"', 2], ['q1', 'nan', 0]]
     """
     return _read(source, "qrels")
 
@@ -559,6 +568,12 @@ def read_run(source) -> pd.DataFrame:
 
     ``source`` is a path or a file object holding a TREC run (``qid Q0 docid rank score tag``)
     or a CSV with a header ``qid,docid,score``. The rank column is ignored, as trec_eval does:
-    documents are ranked by score.
+    documents are ranked by score. A TREC file is split as trec_eval splits it.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_run(io.BytesIO(b'q1 Q0 "a 1 3 t\\nq1 Q0 b,c 2 2.5 t\\n')).values.tolist()
+    [['q1', '"a', 3.0], ['q1', 'b,c', 2.5]]
     """
     return _read(source, "run")

@@ -1,14 +1,20 @@
 """Benchmark: peak memory of reading one large upload (issue 16: peak <= 4x the file's size).
 
-Writes a seeded TREC run (default 150 MB, about 2.7M lines, ids like a web collection's), then
-for each way the app or a script hands it over (``bytes`` in a BytesIO, as an upload; a path)
-starts a fresh Python process that loads the bytes (the upload the server already holds),
+Writes a seeded TREC run (default 150 MB, about 2.9M lines, ids like a web collection's), then
+for each way the app or a script hands it over starts a fresh Python process that loads the
+bytes (the upload the server already holds),
 records its resident memory, resets the kernel's peak counter (``/proc/self/clear_refs``),
 reads the run with ``ndcg_core.read_run`` and reports the peak resident memory over that
 baseline (``VmHWM`` in ``/proc/self/status``) divided by the file's size. One process per
-measurement, so one reading's freed memory does not hide the next one's peak.
+measurement, so one reading's freed memory does not hide the next one's peak. The ways:
 
-    python tests/bench/bench_read_memory.py                 # 150 MB, upload and path
+- ``upload``: the bytes in a BytesIO, as the app hands an upload to the reader;
+- ``path``: the file's path (a large path goes to pandas whole);
+- ``exact``: an upload with a vertical tab in line 1, which sends the whole file down the
+  line-by-line path (the one that names bad lines);
+- ``csv``: the same run as an upload of CSV ``qid,docid,score`` (smaller file, same rows).
+
+    python tests/bench/bench_read_memory.py                 # 150 MB, all four ways
     python tests/bench/bench_read_memory.py --mb 50 --repeats 3 --how upload
 
 Linux only (it reads /proc). Run by hand; not part of the test suite.
@@ -61,8 +67,14 @@ def status(key):
 
 
 path, how = {path!r}, {how!r}
-data = open(path, "rb").read() if how == "upload" else None
-source = io.BytesIO(data) if how == "upload" else path
+data = None if how == "path" else open(path, "rb").read()
+if how == "exact":
+    data = data.replace(b" Q0 ", b" Q0\x0b", 1)
+if how == "csv":
+    data = b"qid,docid,score\n" + b"".join(
+        b",".join(line.split()[i] for i in (0, 2, 4)) + b"\n" for line in io.BytesIO(data))
+size = len(data) if data is not None else None
+source = path if how == "path" else io.BytesIO(data)
 base = status("VmRSS")
 with open("/proc/self/clear_refs", "w") as fh:
     fh.write("5")  # reset VmHWM to the current resident size
@@ -72,7 +84,7 @@ seconds = time.perf_counter() - t
 peak = status("VmHWM")
 after = status("VmRSS")
 print(json.dumps({{"rows": len(run), "peak": peak - base, "held": after - base,
-                  "seconds": seconds}}))
+                  "seconds": seconds, "size": size}}))
 """
 
 
@@ -87,20 +99,22 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=150)
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--how", default="upload,path", help="upload (BytesIO) and/or path")
+    ap.add_argument("--how", default="upload,path,exact,csv",
+                    help="any of upload, path, exact, csv")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "run.txt"
-        size = write_run(path, args.mb)
-        print(f"== reading a {size / 1e6:.0f} MB run, median of {args.repeats} processes; "
+        run_size = write_run(path, args.mb)
+        print(f"== reading a {run_size / 1e6:.0f} MB run, median of {args.repeats} processes; "
               f"memory over the process's baseline (the upload's bytes already held)")
         for how in args.how.split(","):
             runs = [measure(path, how) for _ in range(args.repeats)]
+            size = runs[0]["size"] or run_size  # the CSV's own size
             peak = statistics.median(r["peak"] for r in runs)
             held = statistics.median(r["held"] for r in runs)
             secs = statistics.median(r["seconds"] for r in runs)
-            print(f"  {how:7s} {runs[0]['rows']:,} rows  peak {peak / 1e6:7.0f} MB "
-                  f"= {peak / size:4.2f}x the file   result held {held / 1e6:5.0f} MB "
+            print(f"  {how:6s} {size / 1e6:4.0f} MB {runs[0]['rows']:,} rows  "
+                  f"peak {peak / 1e6:5.0f} MB = {peak / size:4.2f}x the file   result held {held / 1e6:5.0f} MB "
                   f"({held / size:4.2f}x)   {secs:5.2f} s")
 
 
