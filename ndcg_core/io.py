@@ -313,7 +313,7 @@ _CHUNK = 1 << 17  # lines per piece on the line-by-line path: bounds its Python 
 def _read_trec_lines(raw: bytes, name: str, kind: str, layout) -> pd.DataFrame:
     """Read a TREC file line by line, exactly as trec_eval splits it; name the first bad line.
 
-    Lines end at ``\n``; fields are split on ASCII whitespace (``bytes.split``: space, tab,
+    Lines end at LF; fields are split on ASCII whitespace (``bytes.split``: space, tab,
     CR, VT, FF, the characters C's ``isspace`` accepts, as in trec_eval's parser); a line
     whose first field starts with ``#`` is a comment. Ids are decoded one piece of
     ``_CHUNK`` lines at a time, so a large file never becomes one big list of strings.
@@ -357,7 +357,7 @@ def _read_trec_lines(raw: bytes, name: str, kind: str, layout) -> pd.DataFrame:
 
 
 def _parse_trec_fast(src, width, cols, num, skip=None):
-    """The C parser on a whole TREC file, or None when any line needs the exact slow path.
+    """The C parser on a whole TREC file, or None when any line needs the line-by-line path.
 
     ``src`` is a path or a byte buffer; ``skip`` lists the (0-based) comment lines. Quoting
     is off (a double quote is an ordinary character, as in trec_eval) and no text reads as
@@ -372,7 +372,7 @@ def _parse_trec_fast(src, width, cols, num, skip=None):
     did not give text for *every* line (all-numeric docids, or numeric in one chunk of the
     file and text in another, where "007" would come back as "7"), the file is read again
     with docids as text. A short line, a number that does not parse or is not finite sends
-    the file down the slow path, which names the line.
+    the file down the line-by-line path, which names the line.
     """
     last = width - 1
     dtype = {cols[0]: object, num: np.float64, last: object}
@@ -411,7 +411,7 @@ def _pandas_splits_like_trec_eval(chunk: bytes) -> bool:
     """False when pandas' tokenizer would split ``chunk`` differently from trec_eval.
 
     pandas ends a line at a lone CR and keeps VT and FF inside a field; trec_eval (C's
-    ``isspace``) reads all three as field separators. Such files take the exact path.
+    ``isspace``) reads all three as field separators. Such files take the line-by-line path.
     """
     if b"\x0b" in chunk or b"\x0c" in chunk:
         return False
@@ -462,7 +462,7 @@ def _read_trec(raw, name, kind, path=None):
         if short_or_long:
             df = None
     if df is None:
-        # the exact path: line by line, naming the first bad line
+        # the line-by-line path, which names the first bad line
         if raw is None:
             raw, name = _read_bytes(path)
         out = _read_trec_lines(raw, name, kind, layout)

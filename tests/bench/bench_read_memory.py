@@ -10,7 +10,7 @@ measurement, so one reading's freed memory does not hide the next one's peak. Th
 
 - ``upload``: the bytes in a BytesIO, as the app hands an upload to the reader;
 - ``path``: the file's path (a large path goes to pandas whole);
-- ``exact``: an upload with a vertical tab in line 1, which sends the whole file down the
+- ``lines``: an upload with a vertical tab in line 1, which sends the whole file down the
   line-by-line path (the one that names bad lines);
 - ``csv``: the same run as an upload of CSV ``qid,docid,score`` (smaller file, same rows).
 
@@ -68,7 +68,7 @@ def status(key):
 
 path, how = {path!r}, {how!r}
 data = None if how == "path" else open(path, "rb").read()
-if how == "exact":
+if how == "lines":
     data = data.replace(b" Q0 ", b" Q0\x0b", 1)
 if how == "csv":
     data = b"qid,docid,score\n" + b"".join(
@@ -99,8 +99,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=150)
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--how", default="upload,path,exact,csv",
-                    help="any of upload, path, exact, csv")
+    ap.add_argument("--how", default="upload,path,lines,csv",
+                    help="any of upload, path, lines, csv")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "run.txt"

@@ -378,7 +378,7 @@ def test_a_large_utf16_path_reads_like_its_utf8_twin(tmp_path, monkeypatch):
     assert as_rows(read_run(tmp_path / "a.txt")) == [("q1", "d1", 0.5), ("q1", "d2", 0.25)]
 
 
-# ------------------------------------------------------------------ the fast and exact paths
+# ------------------------------------------------------------------ the two TREC paths
 
 ROUTE_CASES += [
     ("run", 'q1 Q0 "d1" 1 2.0 t\nq1 Q0 d2 2 1.0 t\n'),
@@ -401,9 +401,9 @@ TOKEN = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(TOKEN, TOKEN, st.integers(-1, 3)), min_size=1, max_size=12),
        st.booleans())
-def test_the_fast_and_the_exact_path_read_any_ids_alike(rows, as_run):
+def test_the_fast_and_the_line_by_line_path_read_any_ids_alike(rows, as_run):
     """Ids with quotes, commas, #, nan, NA...: pandas' C parser (the fast path) and the
-    line-by-line parser (the exact path) give the same frame, both equal to splitting each
+    line-by-line path give the same frame, both equal to splitting each
     line on whitespace as trec_eval does."""
     import ndcg_core.io as nio
     rows = [("q" + q, d, g) for q, d, g in rows]  # a qid never starts a comment or a header
@@ -418,11 +418,11 @@ def test_the_fast_and_the_exact_path_read_any_ids_alike(rows, as_run):
     width, num = (6, 4) if as_run else (5, 3)
     assert nio._parse_trec_fast(io.BytesIO(raw), width, [0, 2], num) is not None  # not refused
     fast = read_run(io.BytesIO(raw)) if as_run else read_qrels(io.BytesIO(raw))
-    exact = nio._read_trec_lines(raw, "the file", kind, nio._LAYOUTS[kind])
+    lines = nio._read_trec_lines(raw, "the file", kind, nio._LAYOUTS[kind])
     if not as_run:
-        exact["relevance"] = nio._tidy_numbers(exact["relevance"].to_numpy())
-    assert as_rows(fast) == as_rows(exact) == want
-    assert str(fast["docid"].dtype) == str(exact["docid"].dtype) == "str"
+        lines["relevance"] = nio._tidy_numbers(lines["relevance"].to_numpy())
+    assert as_rows(fast) == as_rows(lines) == want
+    assert str(fast["docid"].dtype) == str(lines["docid"].dtype) == "str"
 
 
 def test_utf16_without_a_mark_and_ids_in_other_scripts_is_still_utf16():
@@ -455,7 +455,7 @@ def test_a_csv_reads_alike_from_its_bytes_and_from_its_text(text):
         assert [str(t) for t in fast.dtypes] == [str(t) for t in slow.dtypes]
 
 
-def test_the_exact_path_reads_in_pieces_and_still_names_the_line(monkeypatch):
+def test_the_line_by_line_path_reads_in_pieces_and_still_names_the_line(monkeypatch):
     """The line-by-line path turns every ``_CHUNK`` lines into Arrow pieces (so a large file
     never becomes one list of strings): pieces join up, and a bad line in a later piece is
     named by its line in the file."""
