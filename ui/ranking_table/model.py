@@ -201,8 +201,9 @@ def ideal_rows(rows: Sequence[Mapping[str, Any]],
         items += [{"id": f"pool-{i}", "label": str(p.get("label", f"not retrieved {i + 1}")),
                    "grade": float(p["grade"]), "retrieved": False}
                   for i, p in enumerate(pool)]
-        items = [it for it in items if it["grade"] >= 0]
-    return sorted(items, key=lambda it: -it["grade"])
+        items = [it for it in items if it["grade"] is None or it["grade"] >= 0]
+    # a missing grade sorts last (the figures wait for it anyway)
+    return sorted(items, key=lambda it: math.inf if it["grade"] is None else -it["grade"])
 
 
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
@@ -222,7 +223,7 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     >>> round(d["figures"]["linear"]["dcg"], 4)       # 1/1 + 3/log2(3)
     2.8928
     >>> round(d["figures"]["linear"]["ndcg"], 4)      # 2.8928 / (3/1 + 1/log2(3))
-    0.7994
+    0.7967
     """
     if gain not in GAIN_CHOICES:
         raise ValueError(f"gain must be one of {', '.join(map(repr, GAIN_CHOICES))}; "
@@ -250,7 +251,7 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     if n == 0:
         data["problem"] = "The list is empty: add an item."
         return data
-    if missing is not None or any(r["grade"] is None for r in ideal):
+    if missing is not None:
         data["problem"] = (f"{rows[missing - 1]['label']} (position {missing}) has no grade "
                            "yet: click its grade to type one.")
         return data
