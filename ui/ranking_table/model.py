@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import ndcg_core as nc
@@ -255,33 +256,15 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         data["problem"] = (f"{rows[missing - 1]['label']} (position {missing}) has no grade "
                            "yet: click its grade to type one.")
         return data
-    grades = [r["grade"] for r in rows]
-    judged = grades + [float(p["grade"]) for p in pool] if pool else None
+    grades = tuple(r["grade"] for r in rows)
+    judged = grades + tuple(float(p["grade"]) for p in pool) if pool else None
     try:
         figures, ideal_figures, idcg = {}, {}, {}
         for g in gains:
-            table = nc.dcg_table(grades, k=k, gain=g)
-            # ndcg_core's IDCG: the ideal drawn from the judged pool counts negative gains
-            # as 0 (ndcg's rule); idcg() of the clamped grades is that same sum.
-            best = (nc.idcg([max(x, 0.0) for x in judged], k=k, gain=g) if pool
-                    else nc.idcg(grades, k=k, gain=g))
-            figures[g] = {
-                "gain": _floats(table["gain"]), "discount": _floats(table["discount"]),
-                "contribution": _floats(table["contribution"]),
-                "cumulative": _floats(table["cumulative_dcg"]),
-                "dcg": nc.dcg(grades, k=k, gain=g),
-                "idcg": best,
-                "ndcg": _json_number(nc.ndcg(grades, k=k, gain=g, ideal=judged,
-                                             zero_idcg=zero_idcg)),
-            }
-            idcg[g] = best
+            figures[g] = _ranking_figures(grades, k, g, judged, zero_idcg)
+            idcg[g] = figures[g]["idcg"]
             if ideal:
-                it = nc.dcg_table([r["grade"] for r in ideal], k=k, gain=g)
-                ideal_figures[g] = {
-                    "gain": _floats(it["gain"]), "discount": _floats(it["discount"]),
-                    "contribution": _floats(it["contribution"]),
-                    "cumulative": _floats(it["cumulative_dcg"]),
-                }
+                ideal_figures[g] = _table_figures(tuple(r["grade"] for r in ideal), k, g)
             every_gain = figures[g]["gain"] + (ideal_figures[g]["gain"] if ideal else [])
             data["max_gain"][g] = max(abs(x) for x in every_gain)
     except ValueError as exc:
@@ -289,6 +272,31 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         return data
     data.update(figures=figures, ideal_figures=ideal_figures or None, idcg=idcg)
     return data
+
+
+# Cached by what they show (a move revisits orders; the ideal survives every move). The
+# dicts are shared between calls: read them, never change them.
+@lru_cache(maxsize=1024)
+def _table_figures(grades: tuple, k: int | None, gain: str) -> dict[str, list[float]]:
+    table = nc.dcg_table(list(grades), k=k, gain=gain)
+    return {"gain": _floats(table["gain"]), "discount": _floats(table["discount"]),
+            "contribution": _floats(table["contribution"]),
+            "cumulative": _floats(table["cumulative_dcg"])}
+
+
+@lru_cache(maxsize=1024)
+def _ranking_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None,
+                     zero_idcg: str) -> dict[str, Any]:
+    ranked = list(grades)
+    # ndcg_core's IDCG: an ideal drawn from a judged pool counts negative gains as 0
+    # (ndcg's rule for ideal=); idcg() of the clamped grades is that same sum.
+    best = (nc.idcg([max(x, 0.0) for x in judged], k=k, gain=gain) if judged
+            else nc.idcg(ranked, k=k, gain=gain))
+    return {**_table_figures(grades, k, gain),
+            "dcg": nc.dcg(ranked, k=k, gain=gain), "idcg": best,
+            "ndcg": _json_number(nc.ndcg(ranked, k=k, gain=gain,
+                                         ideal=None if judged is None else list(judged),
+                                         zero_idcg=zero_idcg))}
 
 
 def _json_number(x: float) -> float | None:

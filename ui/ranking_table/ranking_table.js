@@ -638,11 +638,23 @@ function openEditor(inst, id, field) {
     inst.editing = null;
     refs.li.classList.remove("is-editing");
     const value = input.value;
+    const pending = inst.pending;
+    inst.pending = null;
     if (commit) {
-      const ok = field === "grade" ? setGrade(inst, id, value) : rename(inst, id, value);
-      if (ok) return;  // redrawn (or unchanged): the row has focus
+      const before = inst.seq;
+      if (field === "grade") setGrade(inst, id, value);
+      else rename(inst, id, value);
+      // Sent (and redrawn): the rerun it starts brings fresher data than what arrived
+      // while typing.
+      if (inst.seq !== before) return;
     }
-    if (cell.isConnected) {
+    if (pending) {
+      inst.focusId = id;
+      apply(inst, pending);
+      return;
+    }
+    // Unchanged, refused or cancelled: the cell as it was (a refusal's message stays).
+    if (cell.isConnected && input.isConnected) {
       cell.replaceChildren(...old);
       refs.li.focus({ preventScroll: true });
     }
@@ -1037,7 +1049,8 @@ export default function rankingTable({ data, parentElement, setStateValue, setTr
   inst.addBtn = root.querySelector(".rt-add");
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
-  if (inst.press) inst.pending = data;  // redrawing now would drop the held row
+  // Redrawing now would drop the held row or the value being typed: wait for them.
+  if (inst.press || inst.editing) inst.pending = data;
   else apply(inst, data);
   return () => endPress(inst, false);
 }
