@@ -390,18 +390,31 @@ function fillFigures(inst, figures, base) {
   }
 }
 
-function drawCutLine(inst, list, line, count) {
-  // Between positions k and k + 1: the first row past k carries a top margin
-  // (class is-first-past) and the line sits in that gap.
-  const k = inst.k;
-  const rows = list.children;
-  if (k >= count || !rows[k]) {
-    line.hidden = true;
-    return;
+function markCut(inst, refs, text) {
+  // The line between positions k and k + 1 is drawn by CSS on the first row past k
+  // (its top margin is the gap; no layout is read here).
+  const cut = inst.k < refs.length ? inst.k : -1;
+  for (let i = 0; i < refs.length; i++) {
+    const li = refs[i].li;
+    li.classList.toggle("is-first-past", i === cut);  // carries the gap
+    li.classList.toggle("is-last-counted", i === cut - 1);  // draws the line (not dimmed)
+    if (i === cut - 1) li.dataset.cut = text;
+    else delete li.dataset.cut;
   }
-  for (let i = 0; i < rows.length; i++) rows[i].classList.toggle("is-first-past", i === k);
-  line.hidden = false;
-  line.style.top = `${rows[k].offsetTop - inst.cutGap / 2 - line.offsetHeight / 2}px`;
+}
+
+function placeRows(list, refs) {
+  // Reorder the existing elements with as few moves as possible.
+  let cur = list.firstChild;
+  for (const r of refs) {
+    if (r.li === cur) cur = cur.nextSibling;
+    else list.insertBefore(r.li, cur);
+  }
+  while (cur) {
+    const next = cur.nextSibling;
+    cur.remove();
+    cur = next;
+  }
 }
 
 function render(inst) {
@@ -413,27 +426,37 @@ function render(inst) {
   }
   inst.focusId = null;
   const rows = inst.rows;
-  const frag = document.createDocumentFragment();
-  inst.refs = [];
-  for (let i = 0; i < rows.length; i++) {
-    const refs = makeRow(inst, rows[i], i, false);
-    const msg = inst.messages[rows[i].id];
-    if (msg) {
-      refs.msg.textContent = msg;
-      refs.li.classList.add("has-msg");
+  // Rows are kept by id and rebuilt only when what they show besides figures changed.
+  const cache = inst.rowCache;
+  const seen = new Set();
+  inst.refs = rows.map((row, i) => {
+    const msg = inst.messages[row.id] || "";
+    const sig = `${row.label}\u0000${row.gradeText}\u0000${msg}`;
+    let c = cache.get(row.id);
+    if (!c || c.sig !== sig) {
+      c = { sig, refs: makeRow(inst, row, i, false) };
+      if (msg) {
+        c.refs.msg.textContent = msg;
+        c.refs.li.classList.add("has-msg");
+      }
+      cache.set(row.id, c);
     }
-    inst.refs.push(refs);
-    frag.appendChild(refs.li);
+    c.refs.row = row;
+    seen.add(row.id);
+    return c.refs;
+  });
+  for (const id of Array.from(cache.keys())) if (!seen.has(id)) cache.delete(id);
+  placeRows(inst.list, inst.refs);
+  const headSig = `${inst.gains.join()}|${inst.scaleText}|${inst.editable && !inst.disabled}`;
+  if (inst.headSig !== headSig) {
+    inst.headRank.replaceWith(inst.headRank = headerRow(inst, false));
+    inst.headSig = headSig;
   }
-  inst.list.replaceChildren(frag);
-  inst.headRank.replaceWith(inst.headRank = headerRow(inst, false));
   fillRows(inst, inst.refs, inst.shown, false);
-  drawCutLine(inst, inst.list, inst.cutLine, rows.length);
-  inst.cutLine.querySelector(".rt-cut-text").textContent =
-    `k = ${inst.k}: rows below are past k, not counted in DCG@${inst.k}`;
+  markCut(inst, inst.refs, `k = ${inst.k}: rows below are past k, not counted in DCG@${inst.k}`);
   if (refocus !== null) {
     const refs = inst.refs.find((r) => r.row.id === refocus) || null;
-    if (refs) {
+    if (refs && refs.li !== inst.root.getRootNode().activeElement) {
       refs.li.focus({ preventScroll: true });
       refs.li.scrollIntoView({ block: "nearest" });
     }
@@ -443,14 +466,17 @@ function render(inst) {
 function renderIdeal(inst) {
   inst.idealBox.hidden = !inst.showIdeal;
   if (!inst.showIdeal) return;
+  // The ideal ordering does not change with a move: redraw only when it did change.
+  const sig = JSON.stringify([inst.idealRows, inst.idealFigures, inst.k, inst.gains, inst.hasPool]);
+  if (sig === inst.idealSig) return;
+  inst.idealSig = sig;
   const frag = document.createDocumentFragment();
   const refs = inst.idealRows.map((row, i) => makeRow(inst, row, i, true));
   for (const r of refs) frag.appendChild(r.li);
   inst.idealList.replaceChildren(frag);
   inst.headIdeal.replaceWith(inst.headIdeal = headerRow(inst, true));
   fillRows(inst, refs, inst.idealFigures, true);
-  drawCutLine(inst, inst.idealList, inst.idealCutLine, refs.length);
-  inst.idealCutLine.querySelector(".rt-cut-text").textContent = `k = ${inst.k}`;
+  markCut(inst, refs, `k = ${inst.k}`);
   inst.idealTitle.textContent = inst.hasPool ? "Ideal ordering (ranking + judged pool)" : "Ideal ordering";
 }
 
@@ -526,22 +552,29 @@ function send(inst, event) {
   inst.setTriggerValue("event", { ...event, seq: inst.seq });
 }
 
-function move(inst, from, to, viaKeyboard, base) {
+function move(inst, from, to, viaKeyboard, base, press) {
   const rows = inst.rows.slice();
   const [moved] = rows.splice(from, 1);
   rows.splice(to, 0, moved);
   inst.rows = rows;
   inst.deltaBase = base;  // the change this move makes: against the figures before it
-  clearMessages(inst);
   inst.shown = previewOf(inst, rows);
   if (viaKeyboard) inst.focusId = moved.id;
-  render(inst);  // optimistic: the new order and its figures at once, no flicker while Python runs
-  showFigures(inst, inst.shown, "preview");
+  // Report first, so the rerun starts at once; the DOM follows in the next frame.
+  inst.setStateValue("order", rows.map((r) => r.id));
+  send(inst, { action: "move", id: moved.id, from: from + 1, to: to + 1 });
   const ndcg = inst.shown ? inst.shown[inst.gains[0]].ndcg : null;
   announce(inst, `${moved.label} moved to position ${to + 1}` +
     (ndcg == null ? "" : `; NDCG@${inst.k} ${fmt3(ndcg)}`));
-  inst.setStateValue("order", rows.map((r) => r.id));
-  send(inst, { action: "move", id: moved.id, from: from + 1, to: to + 1 });
+  const draw = () => {
+    // A dropped row: its transform goes in the same frame as the DOM order changes.
+    if (press) clearDragStyles(inst, press);
+    clearMessages(inst);
+    render(inst);  // optimistic: the new order and its figures, no flicker while Python runs
+    showFigures(inst, inst.shown, inst.root.dataset.figures === "engine" ? "engine" : "preview");
+  };
+  if (viaKeyboard) draw();
+  else requestAnimationFrame(draw);
 }
 
 function setGrade(inst, id, text) {
@@ -695,7 +728,7 @@ function onKeyDown(inst, event) {
       announce(inst, `${inst.rows[from].label} is already at position ${from + 1}`);
       return;
     }
-    move(inst, from, to, true, inst.shown);
+    move(inst, from, to, true, inst.shown, null);
     return;
   }
   if (!plain) return;
@@ -805,6 +838,12 @@ function startDrag(inst, p) {
   inst.deltaBase = inst.shown;  // while dragging: the change the drop would make
   p.scrollBox = findScrollBox(inst.root);
   p.to = p.from;
+  // While rows move, the line between positions k and k + 1 stays put: drawn apart.
+  if (inst.k > 0 && inst.k < rows.length) {
+    inst.cutLine.hidden = false;
+    inst.cutLine.style.top = `${p.tops0[inst.k] - inst.cutGap / 2 - 1}px`;
+    inst.cutLine.querySelector(".rt-cut-text").textContent = rows[inst.k - 1].dataset.cut || "";
+  }
   try { p.row.setPointerCapture(p.pointerId); } catch (_) { /* pointer already gone */ }
 }
 
@@ -874,6 +913,7 @@ function onPointerMove(inst, event) {
 }
 
 function clearDragStyles(inst, p) {
+  inst.cutLine.hidden = true;
   inst.root.classList.add("no-anim");
   for (const r of inst.refs) r.li.style.transform = "";
   p.row.classList.remove("is-dragging");
@@ -891,10 +931,15 @@ function endPress(inst, drop) {
   try {
     if (p.row.hasPointerCapture(p.pointerId)) p.row.releasePointerCapture(p.pointerId);
   } catch (_) { /* row already gone */ }
+  const dropping = drop && p.active && p.to !== null && p.to !== p.from && !inst.pending;
   if (p.active) {
     inst.suppressClick = true;  // the click that follows a drag is not a click on the grade
     setTimeout(() => { inst.suppressClick = false; }, 0);
-    clearDragStyles(inst, p);
+    if (!dropping) clearDragStyles(inst, p);
+  }
+  if (dropping) {
+    move(inst, p.from, p.to, false, p.savedShown, p);
+    return;
   }
   if (inst.pending) {
     // Fresh data arrived mid-drag: draw it, then apply the drop by id.
@@ -905,7 +950,7 @@ function endPress(inst, drop) {
   const from = indexOfId(inst, p.id);
   const to = p.to === null ? from : Math.max(0, Math.min(inst.rows.length - 1, p.to));
   if (drop && p.active && from >= 0 && to !== from) {
-    move(inst, from, to, false, p.savedShown);
+    move(inst, from, to, false, p.savedShown, null);
   } else if (p.active) {
     // Dropped where it started (or cancelled): back to the drawn order and its figures.
     inst.deltaBase = p.savedBase;
@@ -982,7 +1027,7 @@ function instanceFor(root) {
     idcg: null, zero: 0, scale: null, scaleText: "", maxGain: {}, maxLabel: 80,
     engine: null, shown: null, deltaBase: null, engineBase: null, idealFigures: null,
     messages: {}, editable: true, disabled: false, showIdeal: true, hasPool: false,
-    cutGap: 18,
+    cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null, figSig: null,
     press: null, pending: null, focusId: null, editing: null, expectNew: null,
     suppressClick: false, announceTimer: 0,
     setStateValue: () => {}, setTriggerValue: () => {},
@@ -1030,7 +1075,13 @@ function apply(inst, data) {
     inst.expectNew = null;
     if (added) focusNew = added.id;
   }
-  buildFigures(inst);
+  const structure = `${inst.gains.join()}|${inst.editable}|${inst.disabled}|${inst.k}`;
+  if (structure !== inst.structure) {
+    inst.structure = structure;
+    inst.rowCache.clear();
+    inst.headSig = null;
+    buildFigures(inst);
+  }
   inst.shown = engine;
   render(inst);
   renderIdeal(inst);
