@@ -2,7 +2,7 @@
 
 Run: streamlit run tests/apps/ranking_table_demo.py
 Query parameters: ?n=60 (a long list), ?gain=both, ?k=3, ?pool=1 (two judged items that
-were not retrieved), ?scale=free.
+were not retrieved), ?scale=free, ?bare=1 (no sidebar: the component alone).
 """
 
 import sys
@@ -39,16 +39,22 @@ if "rows" not in ss:
     ss.rows = _initial_rows()
     ss.next_id = len(ss.rows) + 1
 
-with st.sidebar:
-    st.header("Settings")
-    k = st.slider("k", 1, max(1, len(ss.rows)), min(int(qp.get("k", 4)), len(ss.rows)),
-                  key="k")
-    gains = ["linear", "exponential", "both"]
-    gain = st.radio("Gain", gains, index=gains.index(qp.get("gain", "linear")), key="gain")
-    scale_name = st.selectbox("Scale", list(SCALES), index=list(SCALES).index(
-        qp.get("scale", "0-3")), key="scale")
-    use_pool = st.toggle("Judged pool (2 items not retrieved)", value=qp.get("pool") == "1",
-                         key="use_pool")
+ss.drawn_count = len(ss.rows)
+if qp.get("bare") == "1":  # the component alone (tests/bench/bench_ranking_table.py --bare)
+    k, gain, scale_name, use_pool = (min(int(qp.get("k", 4)), len(ss.rows)),
+                                     qp.get("gain", "linear"), qp.get("scale", "0-3"),
+                                     qp.get("pool") == "1")
+else:
+    with st.sidebar:
+        st.header("Settings")
+        k = st.slider("k", 1, max(1, len(ss.rows)), min(int(qp.get("k", 4)), len(ss.rows)),
+                      key="k")
+        gains = ["linear", "exponential", "both"]
+        gain = st.radio("Gain", gains, index=gains.index(qp.get("gain", "linear")), key="gain")
+        scale_name = st.selectbox("Scale", list(SCALES), index=list(SCALES).index(
+            qp.get("scale", "0-3")), key="scale")
+        use_pool = st.toggle("Judged pool (2 items not retrieved)",
+                             value=qp.get("pool") == "1", key="use_pool")
 
 
 def apply(event: dict) -> None:
@@ -74,9 +80,19 @@ def apply(event: dict) -> None:
         ss.next_id += 1
 
 
-result = ranking_table(ss.rows, k=k, gain=gain, key="table", scale=SCALES[scale_name],
-                       pool=POOL if use_pool else None, on_change=apply)
-labels = {r["id"]: r["label"] for r in ss.rows}
-st.text("ORDER: " + ",".join(labels.get(i, i) for i in result["order"]))
+
+
+@st.fragment
+def table() -> None:
+    """A move or an edit reruns only this part, as the playground's live() fragment does."""
+    if len(ss.rows) != ss.drawn_count:  # a row added or removed: k's slider needs a new max
+        st.rerun(scope="app")
+    result = ranking_table(ss.rows, k=k, gain=gain, key="table", scale=SCALES[scale_name],
+                           pool=POOL if use_pool else None, on_change=apply)
+    labels = {r["id"]: r["label"] for r in ss.rows}
+    st.text("ORDER: " + ",".join(labels.get(i, i) for i in result["order"]))
+
+
+table()
 # Room below the table, so the page scrolls on a phone (the touch tests swipe it).
 st.html('<div style="height: 60vh" aria-hidden="true"></div>')

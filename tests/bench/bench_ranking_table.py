@@ -150,7 +150,7 @@ def drop_once(page, i: int, wait_idle):
     return t1 - t0
 
 
-def run(moves: int, drops: int, warmup: int):
+def run(moves: int, drops: int, warmup: int, bare: bool = False):
     from playwright.sync_api import sync_playwright
 
     helpers = _load("ndcg_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
@@ -167,7 +167,7 @@ def run(moves: int, drops: int, warmup: int):
         helpers.open_app_on(floor_page, floor_url)
         floor = bench_pg.floor_target(floor_page)
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        helpers.open_app_on(page, demo_url)
+        helpers.open_app_on(page, demo_url + ("/?bare=1" if bare else ""))
         page.wait_for_selector(".rt-list-rank .rt-row")
         page.evaluate(INSTRUMENT)
 
@@ -188,10 +188,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40, help="timed pointer crossings")
     parser.add_argument("--drops", type=int, default=20, help="timed drops (and floor moves)")
     parser.add_argument("--warmup", type=int, default=4, help="untimed first")
+    parser.add_argument("--bare", action="store_true",
+                        help="the demo without its sidebar: the component's own cost")
     args = parser.parse_args()
     print(f"before: {load()}")
     started = time.perf_counter()
-    res = run(args.moves, args.drops, args.warmup)
+    res = run(args.moves, args.drops, args.warmup, args.bare)
+    print("app: ranking_table_demo.py" + (" ?bare=1 (no sidebar)" if args.bare else
+                                          " (sidebar settings, table in a fragment)"))
     print(f"after: {load()}  ({time.perf_counter() - started:.0f} s in all)")
     print()
     print(f"{'measure (ms, in the page)':<52}{'median':>8}{'p95':>8}{'min':>8}{'max':>8}{'n':>5}")
