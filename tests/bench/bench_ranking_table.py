@@ -102,10 +102,19 @@ def _wait_measure(page):
     return page.evaluate("[window.__rt.t0, window.__rt.t1, window.__rt.after]")
 
 
-def preview_bench(page, moves: int, warmup: int):
-    """Pointer crossings while Doc D is held: ms from pointermove to the frame after."""
-    x, y, box = _centre(page, "doc-d")
-    _, y_c, box_c = _centre(page, "doc-c")
+def _grades(rows: int):
+    """The demo's grades for ``?n=rows`` (tests/apps/ranking_table_demo.py)."""
+    if rows <= len(GRADES):
+        return GRADES[:rows], "doc-c", "doc-d"
+    return [(i * 7) % 4 for i in range(1, rows + 1)], "doc-3", "doc-4"
+
+
+def preview_bench(page, moves: int, warmup: int, rows: int = 6):
+    """Pointer crossings while the 4th row is held: ms from pointermove to the frame after."""
+    grades, third, fourth = _grades(rows)
+    up = grades[:2] + [grades[3], grades[2]] + grades[4:]
+    x, y, box = _centre(page, fourth)
+    _, y_c, box_c = _centre(page, third)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x, y + 8, steps=3)
@@ -124,7 +133,7 @@ def preview_bench(page, moves: int, warmup: int):
         page.wait_for_timeout(60)
     page.mouse.move(x, y, steps=2)
     page.mouse.up()
-    expected = {f"{nc.ndcg(UP, k=K):.3f}", f"{nc.ndcg(GRADES, k=K):.3f}"}
+    expected = {f"{nc.ndcg(up, k=K):.3f}", f"{nc.ndcg(grades, k=K):.3f}"}
     if texts != expected:
         raise AssertionError(f"preview showed {texts}, expected {expected}")
     return times
@@ -150,7 +159,7 @@ def drop_once(page, i: int, wait_idle):
     return t1 - t0
 
 
-def run(moves: int, drops: int, warmup: int, bare: bool = False):
+def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6):
     from playwright.sync_api import sync_playwright
 
     helpers = _load("ndcg_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
@@ -172,6 +181,15 @@ def run(moves: int, drops: int, warmup: int, bare: bool = False):
         page.evaluate(INSTRUMENT)
 
         preview = preview_bench(page, moves, warmup)
+        long_preview = None
+        if rows > 6:  # the same crossings in a long list (its own page)
+            long_page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            helpers.open_app_on(long_page, demo_url + f"/?n={rows}")
+            long_page.wait_for_selector(".rt-list-rank .rt-row")
+            long_page.evaluate(INSTRUMENT)
+            long_preview = preview_bench(long_page, moves, warmup, rows)
+            long_page.context.close()
+            page.bring_to_front()
         helpers.wait_idle_on(page)
         drop_times = []
         for i in range(warmup + drops):
@@ -180,7 +198,8 @@ def run(moves: int, drops: int, warmup: int, bare: bool = False):
             floor.move(i, helpers.wait_idle_on, record=i >= warmup)
             if i >= warmup:
                 drop_times.append(t)
-        return {"preview": preview, "drop": drop_times, "floor": floor.times}
+        return {"preview": preview, "drop": drop_times, "floor": floor.times,
+                "long_preview": long_preview}
 
 
 def main() -> None:
@@ -188,12 +207,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40, help="timed pointer crossings")
     parser.add_argument("--drops", type=int, default=20, help="timed drops (and floor moves)")
     parser.add_argument("--warmup", type=int, default=4, help="untimed first")
+    parser.add_argument("--rows", type=int, default=60,
+                        help="also time the preview in a list this long (6: skip)")
     parser.add_argument("--bare", action="store_true",
                         help="the demo without its sidebar: the component's own cost")
     args = parser.parse_args()
     print(f"before: {load()}")
     started = time.perf_counter()
-    res = run(args.moves, args.drops, args.warmup, args.bare)
+    res = run(args.moves, args.drops, args.warmup, args.bare, args.rows)
     print("app: ranking_table_demo.py" + (" ?bare=1 (no sidebar)" if args.bare else
                                           " (sidebar settings, table in a fragment)"))
     print(f"after: {load()}  ({time.perf_counter() - started:.0f} s in all)")
@@ -202,6 +223,8 @@ def main() -> None:
     rows = [("pointer move -> preview NDCG text (next frame)", res["preview"]),
             ("drop -> engine's NDCG shown", res["drop"]),
             ("floor_app: ArrowUp/Down -> text", res["floor"])]
+    if res["long_preview"]:
+        rows.insert(1, (f"  same, {args.rows}-row list", res["long_preview"]))
     for name, values in rows:
         med, p95, lo, hi, n = summary(values)
         print(f"{name:<52}{med:>8.1f}{p95:>8.1f}{lo:>8.1f}{hi:>8.1f}{n:>5}")

@@ -87,8 +87,8 @@ def test_mouse_drag_from_the_label_previews_every_figure_while_held(demo: Page, 
     expect(row(page, "doc-a").locator(".rt-contrib .rt-t")).to_have_text(f"{3 / math.log2(3):.3f}")
     expect(row(page, "doc-d").locator(".rt-cum .rt-t")).to_have_text(
         f"{nc.dcg(new[:5]):.3f}")  # Doc D at 5: past k, cumulative DCG@5
-    expect(row(page, "doc-d")).to_have_class(re.compile(r"\bis-past\b"))
-    expect(row(page, "doc-d")).to_have_attribute("aria-label", re.compile("past k"))
+    expect(row(page, "doc-d")).to_have_class(re.compile(r"\bis-past\b"))  # dimmed
+    expect(row(page, "doc-d").locator(".rt-label")).to_contain_text("(past k: not counted)")
     # The other rows made room: Doc A is drawn lower than it stands.
     transform = row(page, "doc-a").evaluate("el => getComputedStyle(el).transform")
     assert transform not in ("none", ""), transform
@@ -96,6 +96,8 @@ def test_mouse_drag_from_the_label_previews_every_figure_while_held(demo: Page, 
     wait_engine(page, wait_idle)
 
     expect(order_line(page)).to_have_text("ORDER: Doc E,Doc A,Doc B,Doc C,Doc D,Doc F")
+    expect(row(page, "doc-d")).to_have_attribute("aria-label", re.compile(
+        r"^Position 5: Doc D, grade 0, contribution 0\.000, past k: not counted$"))
     expect(figure(page, "ndcg")).to_have_text(engine_ndcg(new))
     expect(figure(page, "dcg")).to_have_text(f"{nc.dcg(new, k=K):.3f}")
     expect(page.locator(".rt-list-rank .rt-row").first).to_have_attribute("data-item-id", "doc-e")
@@ -525,3 +527,37 @@ def test_three_decimal_text_matches_python_on_ties_and_signs(browser: Browser):
     finally:
         context.close()
     assert [f"{x:.3f}" for x in xs] == got
+
+
+def test_rows_make_room_with_animation_unless_reduced_motion(browser: Browser, start_app,
+                                                             open_app):
+    """Rows glide aside (a transform transition); with prefers-reduced-motion they jump."""
+    durations = {}
+    for motion in ("no-preference", "reduce"):
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      reduced_motion=motion)
+        page = context.new_page()
+        try:
+            open_app(page, start_app(DEMO))
+            durations[motion] = row(page, "doc-a").evaluate(
+                "el => getComputedStyle(el).transitionDuration")
+        finally:
+            context.close()
+    assert durations == {"no-preference": "0.16s", "reduce": "0s"}
+
+
+def test_the_ideal_table_is_read_only(demo: Page, wait_idle):
+    """The ideal ordering's rows take no focus and no drag: pulling one changes nothing."""
+    page = demo
+    ideal = page.locator(".rt-list-ideal .rt-row")
+    expect(ideal).to_have_count(6)
+    expect(ideal.first).not_to_have_attribute("tabindex", "0")
+    expect(page.locator(".rt-list-ideal button")).to_have_count(0)
+    box = ideal.nth(3).bounding_box()
+    page.mouse.move(box["x"] + 50, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 50, box["y"] - 80, steps=8)
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    expect(page.locator(ROOT)).to_have_attribute("data-figures", "engine")
+    expect(order_line(page)).to_have_text("ORDER: " + ",".join(LABELS))

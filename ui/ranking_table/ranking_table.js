@@ -101,10 +101,13 @@ function el(tag, className, text) {
   return node;
 }
 
-function setNum(node, value) {
+function setNum(node, value, live) {
+  // Writes only what changed: a drag frame touches just the rows whose figures moved.
   const text = fmt3(value);
   if (node.textContent !== text) node.textContent = text;
-  node.title = exact(value);
+  if (live) return;  // tooltips wait for the drop (each one is an accessibility update)
+  const title = exact(value);
+  if (node.title !== title) node.title = title;
 }
 
 function gradeText(grade, fallback) {
@@ -276,17 +279,22 @@ function makeRow(inst, row, index, ideal) {
   return refs;
 }
 
-/** Write the figures of `figures` (per gain) into row refs, position by position. */
-function fillRows(inst, refsInOrder, figures, ideal) {
+/**
+ * Write the figures of `figures` (per gain) into row refs, position by position.
+ * `live` (during a drag): numbers only; tooltips and row labels for screen readers are
+ * written on the drop (a 60-row frame: 27 -> ? ms of layout and accessibility work).
+ */
+function fillRows(inst, refsInOrder, figures, ideal, live) {
   const k = inst.k;
   for (let i = 0; i < refsInOrder.length; i++) {
     const r = refsInOrder[i];
     const pos = i + 1;
     if (r.pos.textContent !== String(pos)) r.pos.textContent = String(pos);
-    r.li.dataset.position = String(pos);
+    if (r.li.dataset.position !== String(pos)) r.li.dataset.position = String(pos);
     const past = pos > k;
     r.li.classList.toggle("is-past", past);
-    r.past.textContent = past ? " (past k: not counted)" : "";
+    const pastText = past ? " (past k: not counted)" : "";
+    if (r.past.textContent !== pastText) r.past.textContent = pastText;
     inst.gains.forEach((g, j) => {
       const f = figures && figures[g];
       if (!f) {
@@ -296,9 +304,9 @@ function fillRows(inst, refsInOrder, figures, ideal) {
         r.contrib[j].bar.style.width = "0";
         return;
       }
-      setNum(r.gain[j].text, f.gain[i]);
-      setNum(r.contrib[j].text, f.contribution[i]);
-      setNum(r.cum[j].text, f.cumulative[i]);
+      setNum(r.gain[j].text, f.gain[i], live);
+      setNum(r.contrib[j].text, f.contribution[i], live);
+      setNum(r.cum[j].text, f.cumulative[i], live);
       const max = inst.maxGain[g] || 0;
       const c = f.contribution[i];
       const w = max > 0 ? Math.min(100, (Math.abs(c) / max) * 100) : 0;
@@ -306,8 +314,12 @@ function fillRows(inst, refsInOrder, figures, ideal) {
       r.contrib[j].bar.classList.toggle("is-negative", c < 0);
     });
     const first = figures && figures[inst.gains[0]];
-    setNum(r.disc, first ? first.discount[i] : Math.log2(i + 2));
-    if (!ideal) r.li.setAttribute("aria-label", describe(inst, r.row, pos, figures));
+    setNum(r.disc, first ? first.discount[i] : Math.log2(i + 2), live);
+    if (live) continue;
+    if (!ideal) {
+      const label = describe(inst, r.row, pos, figures);
+      if (r.li.getAttribute("aria-label") !== label) r.li.setAttribute("aria-label", label);
+    }
     else r.li.setAttribute("aria-label", `Ideal position ${pos}: ${r.row.label}, grade ${r.row.gradeText}` +
       (r.row.retrieved ? "" : ", not retrieved") + (past ? ", past k" : ""));
   }
@@ -865,12 +877,15 @@ function updateDrag(inst, p) {
   const { order, tops } = layoutFor(inst, p, to);
   for (let i = 0; i < inst.refs.length; i++) {
     if (i === p.from) continue;
-    inst.refs[i].li.style.transform = `translateY(${tops[i] - p.tops0[i]}px)`;
+    const shift = tops[i] - p.tops0[i];
+    if (inst.refs[i].shift === shift) continue;  // most rows of a long list stay put
+    inst.refs[i].shift = shift;
+    inst.refs[i].li.style.transform = shift ? `translateY(${shift}px)` : "";
   }
   const rows = order.map((i) => p.baseRows[i]);
   const refs = order.map((i) => inst.refs[i]);
   const figures = previewOf(inst, rows);
-  fillRows(inst, refs, figures, false);
+  fillRows(inst, refs, figures, false, true);
   showFigures(inst, figures, "preview");
 }
 
@@ -916,7 +931,10 @@ function onPointerMove(inst, event) {
 function clearDragStyles(inst, p) {
   inst.cutLine.hidden = true;
   inst.root.classList.add("no-anim");
-  for (const r of inst.refs) r.li.style.transform = "";
+  for (const r of inst.refs) {
+    r.li.style.transform = "";
+    r.shift = 0;
+  }
   p.row.classList.remove("is-dragging");
   inst.root.classList.remove("is-dragging-active");
   // Let the untransformed layout paint before transitions come back.
