@@ -113,7 +113,9 @@ function setNum(node, value, live) {
 function gradeText(grade, fallback) {
   if (fallback != null) return String(fallback);
   if (grade === null || grade === undefined) return "?";
-  return Number.isInteger(grade) ? String(grade) : String(grade);
+  // As Python's grade_text (f"{g:g}": 6 significant digits), so the optimistic redraw
+  // and the engine's agree.
+  return Number.isInteger(grade) ? String(grade) : String(Number(grade.toPrecision(6)));
 }
 
 function toRow(raw) {
