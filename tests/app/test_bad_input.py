@@ -469,7 +469,7 @@ UPLOAD = [
          ("run lists docid 'd1' twice for qid '1'", "once per query")),
     Case("upload-grade-2000-exponential", "upload",
          files(gain="exponential", qrels="huge.txt", run_a="run.run"),
-         ("2^2000 − 1 overflows a float", "use linear gain")),
+         ("2^2000 − 1 overflows a float", "Use linear gain")),
     Case("upload-grades-1023x3-exponential-overflow", "upload",
          files(gain="exponential", qrels="huge3.txt", run_a="run.run"), "overflow",
          bug=OVERFLOW_BUG),
