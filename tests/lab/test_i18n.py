@@ -139,3 +139,9 @@ def test_a_link_carrying_lang_opens_the_same_playground():
     assert problem is None and with_lang == plain and plain is not None
     # a link with only a language opens no ranking and raises no complaint
     assert P.from_query_params(lambda name: ["zh"] if name == "lang" else []) == (None, None)
+
+
+def test_the_modules_docstring_examples_hold():
+    import doctest
+    result = doctest.testmod(i18n)
+    assert result.failed == 0 and result.attempted >= 6
