@@ -530,7 +530,7 @@ CLI = [
          "run.run line 1: expected 4 fields"),
     Case("cli-unknown-measure", "cli",
          cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "map"),
-         "unknown measure 'map': use ndcg or ndcg_cut.5,10"),
+         "unknown measure 'map': use ndcg, ndcg.1=3,2=9, ndcg_cut or ndcg_cut.5,10"),
     Case("cli-bad-cutoff", "cli",
          cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "ndcg_cut.abc"),
          "cutoff 'abc' in 'ndcg_cut.abc' is not a whole number"),
