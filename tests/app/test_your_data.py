@@ -79,7 +79,7 @@ def test_page_without_files_asks_for_them():
     """A first visit shows the upload widgets, the size limit and no error."""
     at = page()
     assert len(at.file_uploader) == 3
-    assert any("up to 200 MB" in c.value for c in at.caption)
+    assert any("up to 160 MB" in c.value for c in at.caption)  # server.maxUploadSize
     assert not at.error and not at.metric
 
 
@@ -313,6 +313,21 @@ def test_open_in_playground_carries_the_querys_ranking():
     assert params["k"] == "20" and params["gain"] == "linear"
 
 
+def _call_in_session(name, *args):
+    """``ui.data.<name>(*args)`` run in a session: the upload caches are per session."""
+    import streamlit as st
+
+    from ui import data as D
+
+    st.session_state["out"] = getattr(D, name)(*args)
+
+
+def in_session(name, *args):
+    at = AppTest.from_function(_call_in_session, args=(name, *args), default_timeout=60).run()
+    assert not at.exception, at.exception
+    return at.session_state["out"]
+
+
 @pytest.mark.parametrize("qid", ["q03", "q12", "q07"])
 def test_the_playground_link_reproduces_the_querys_ndcg(qid):
     """The ranking + judged pool handed to the playground give the engine's NDCG@20 for it."""
@@ -320,7 +335,8 @@ def test_the_playground_link_reproduces_the_querys_ndcg(qid):
         gain="linear", ties="docid", zero_idcg="zero", negative="zero", ideal_pool="judged",
         missing="skip").items()))
     up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_a.run")}
-    params = D.playground_link(up["qrels.txt"], up["system_a.run"], qid, settings, 20)
+    params = in_session("playground_link", up["qrels.txt"], up["system_a.run"], qid, settings,
+                        20)
     grades = [float(g) for g in params["g"].split(",")]
     pool = [float(g) for g in params.get("pool", "").split(",") if g]
     value = ndcg_core.ndcg(grades, k=int(params["k"]), ideal=grades + pool)
@@ -341,7 +357,7 @@ def test_only_the_open_tab_is_drawn():
 def test_query_facts_name_what_makes_presets_disagree():
     """The reasons come from the data: q07 all zero, q12 loses its best document, ties."""
     up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_a.run")}
-    facts = D.query_facts.__wrapped__(up["qrels.txt"], up["system_a.run"])
+    facts = in_session("query_facts", up["qrels.txt"], up["system_a.run"])
     assert len(facts) == 50 and "q51" not in facts.index
     why = D.reasons(facts, 10)
     assert "all judgments 0" in why["q07"]
@@ -356,7 +372,7 @@ def test_query_facts_name_what_makes_presets_disagree():
 def test_query_facts_agree_with_a_plain_loop():
     """The vectorised facts equal a per-query loop over System B (rounded scores tie)."""
     up = {n: D.Upload.of(n, (SAMPLES / n).read_bytes()) for n in ("qrels.txt", "system_b.run")}
-    facts = D.query_facts.__wrapped__(up["qrels.txt"], up["system_b.run"])
+    facts = in_session("query_facts", up["qrels.txt"], up["system_b.run"])
     grade = QRELS.set_index(["qid", "docid"])["relevance"].to_dict()
     for qid, judged in QRELS.groupby("qid"):
         docs = RUN_B[RUN_B["qid"] == qid].sort_values("score", ascending=False, kind="stable")
