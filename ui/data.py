@@ -28,8 +28,8 @@ from ndcg_core import CONVENTIONS, OPTIONS, conventions_table, evaluate, read_qr
 from ui.state import ranking_query_params
 
 # Arrow's default allocator (mimalloc) kept ~370 MB of a parsed 150 MB run after every table
-# was freed; the system allocator hands it back (measured: 415 -> 135 MB retained, and the
-# parse + evaluate peak 636 -> 393 MB over the baseline).
+# was freed; the system allocator hands most of it back (read_run + evaluate of a 150 MB run
+# in a plain Python process: 415 -> 135 MB still held after del, peak 636 -> 393 MB).
 pa.set_memory_pool(pa.system_memory_pool())
 
 SAMPLES = Path(__file__).resolve().parent.parent / "assets" / "samples"
