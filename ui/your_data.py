@@ -497,24 +497,24 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
         return None
     counts = wins_losses(per_query, baseline=options["baseline"])
     view = comparison_view(table, counts, k)
-    number = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
+    helps = {"Δ": "Mean of run − baseline over the queries both were evaluated on.",
+             "d_z": "Effect size: mean difference / its standard deviation (Cohen's d_z).",
+             "p": "Two-sided p-value; 0.0000 means below 0.00005 (the exports write < 0.0001).",
+             "p (adj.)": "The p-value after the correction; a run is marked † when it is "
+                         "below α.",
+             "CI low": f"{100 * table.attrs['confidence']:g}% confidence interval of Δ."}
+    helps["CI high"] = helps["CI low"]
     config = {"run": st.column_config.TextColumn("run", pinned=True),
               "sig.": st.column_config.TextColumn(
                   "sig.", help=f"{SIGNIFICANT}: adjusted p < α, the difference from the "
-                               "baseline is significant."),
-              "Δ": st.column_config.NumberColumn(
-                  "Δ", format=number_format(DATA_DECIMALS),
-                  help="Mean of run − baseline over the queries both were evaluated on."),
-              "d_z": st.column_config.NumberColumn(
-                  "d_z", format=number_format(DATA_DECIMALS),
-                  help="Effect size: mean difference / its standard deviation.")}
-    config |= {c: number for c in ("CI low", "CI high", f"NDCG@{k}")}
-    config |= {c: st.column_config.NumberColumn(
-        c, format=number_format(DATA_DECIMALS),
-        help="Two-sided p-value" + (" after the correction" if c != "p" else "") +
-             f"; 0.0000 means below 0.00005 (the exports write < 0.0001).")
-        for c in ("p", "p (adj.)")}
-    st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
+                               "baseline is significant.")}
+    config |= {c: st.column_config.NumberColumn(c, help=h) for c, h in helps.items()}
+    # the baseline has no test: its cells say "–" (a styler's na_rep), not "None"
+    numbers = [c for c in view.columns if pd.api.types.is_float_dtype(view[c])]
+    styled = view.style.format(f"{{:.{DATA_DECIMALS}f}}", subset=numbers, na_rep="–").format(
+        na_rep="–", subset=["wins", "ties", "losses"])
+    st.dataframe(styled, hide_index=True, width="stretch", key="yd_compare",
+                 column_config=config)
     scroll_hint(view)
     st.caption(footnote(table, k))
     exports(table, k)
