@@ -465,7 +465,10 @@ def scroll_hint(df: pd.DataFrame):
 def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
     """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
     view = table.reset_index().rename(columns={"system": "run"})
-    view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, ""))
+    # the baseline is not tested: its row says so (its empty cells show as None)
+    view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
+                .astype(object))
+    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
     view = view.drop(columns="significant")
     view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
     view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
@@ -497,7 +500,7 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
         return None
     counts = wins_losses(per_query, baseline=options["baseline"])
     view = comparison_view(table, counts, k)
-    helps = {"Δ": "Mean of run − baseline over the queries both were evaluated on.",
+    helps = {"Δ": "Mean of run − baseline over the queries every run was evaluated on.",
              "d_z": "Effect size: mean difference / its standard deviation (Cohen's d_z).",
              "p": "Two-sided p-value; 0.0000 means below 0.00005 (the exports write < 0.0001).",
              "p (adj.)": "The p-value after the correction; a run is marked † when it is "
@@ -507,14 +510,11 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
     config = {"run": st.column_config.TextColumn("run", pinned=True),
               "sig.": st.column_config.TextColumn(
                   "sig.", help=f"{SIGNIFICANT}: adjusted p < α, the difference from the "
-                               "baseline is significant.")}
-    config |= {c: st.column_config.NumberColumn(c, help=h) for c, h in helps.items()}
-    # the baseline has no test: its cells say "–" (a styler's na_rep), not "None"
-    numbers = [c for c in view.columns if pd.api.types.is_float_dtype(view[c])]
-    styled = view.style.format(f"{{:.{DATA_DECIMALS}f}}", subset=numbers, na_rep="–").format(
-        na_rep="–", subset=["wins", "ties", "losses"])
-    st.dataframe(styled, hide_index=True, width="stretch", key="yd_compare",
-                 column_config=config)
+                               "baseline is significant. The baseline's row has no test.")}
+    config |= {c: st.column_config.NumberColumn(c, format=number_format(DATA_DECIMALS),
+                                                help=helps.get(c))
+               for c in view.columns if pd.api.types.is_float_dtype(view[c])}
+    st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
     scroll_hint(view)
     st.caption(footnote(table, k))
     exports(table, k)
