@@ -39,7 +39,7 @@ if all(t.empty for t in tables.values()):
     st.stop()
 
 extras = D.unjudged(qrels, runs, settings.ks, settings)
-st.subheader("Mean over queries")
+st.header("Mean over queries")
 D.show_means(tables, extras, settings.ks)
 D.show_coverage(tables, settings)
 
@@ -50,7 +50,7 @@ per_query = R.per_query_scores(tables, k)
 several = len(tables) >= 2
 compared = None
 if several:
-    st.subheader(f"Against a baseline, NDCG@{k}")
+    st.header(f"Against a baseline, NDCG@{k}")
     data_key = ("compare-data", qrels.digest, D._runs_key(runs), settings)
     compared = D.compare_panel(per_query, k, data_key)
 else:
