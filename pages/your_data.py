@@ -104,8 +104,11 @@ if compared and tab["Wins and losses"].open:
                                       k), key="yd_deltas")
         moved = R.most_changed(per_query, baseline, k)
         right.markdown("**The queries that changed most** (any run against the baseline)")
-        right.dataframe(moved, hide_index=True, width="stretch", key="yd_moved",
-                        column_config=D.decimals(moved))
+        with right:
+            st.dataframe(moved, hide_index=True, width="stretch", key="yd_moved",
+                         column_config=D.decimals(moved) | {
+                             "qid": st.column_config.TextColumn("qid", pinned=True)})
+            D.scroll_hint(moved, D.SIDE_BOX)
 
 if tab["Charts"].open:
     with tab["Charts"]:

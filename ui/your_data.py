@@ -51,6 +51,7 @@ CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
 NUMBER = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
 PIXELS_PER_CHAR, CELL_PADDING = 8, 28  # a table's width, estimated for the scroll hint
 NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
+SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
 SIGNIFICANT = "†"
 
 
@@ -352,6 +353,7 @@ def wins_chart(counts: pd.DataFrame, baseline: str, k: int) -> go.Figure:
                     marker=dict(color=color),
                     hovertemplate="%{y}: %{x} " + column + "<extra></extra>")
     fig.update_yaxes(autorange="reversed")
+    fig.update_layout(legend=dict(traceorder="normal"))
     return C.layout(fig, title=f"Queries won, tied, lost against {C.hover_text([baseline])[0]}"
                     f" at NDCG@{k}", x="queries", y="", height=max(220, 80 + 34 * len(counts)),
                     barmode="stack")
@@ -393,7 +395,8 @@ def show_coverage(tables: dict, settings: Settings):
                    "left out of the mean (choose “scores 0” to count "
                    f"{'it' if one else 'them'})")
             text = f"{len(ids)} judged quer{'y is' if one else 'ies are'} not in the run, {how}"
-        names = " and ".join(escape_markdown(s) for s in systems)
+        names = ("Every run" if len(systems) == len(tables) > 2 else
+                 " and ".join(escape_markdown(s) for s in systems))
         st.caption(f"{names}: {text}: {listing(ids)}")
 
 
@@ -454,9 +457,10 @@ def table_width(df: pd.DataFrame) -> int:
     return width
 
 
-def scroll_hint(df: pd.DataFrame):
-    """Under a table wider than the page's main column: say it scrolls sideways."""
-    if table_width(df) > NARROWEST_BOX:
+def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
+    """Under a table wider than its box (px; the page's main column by default): say it
+    scrolls sideways."""
+    if table_width(df) > box:
         st.caption(f":material/swap_horiz: {len(df.columns)} columns: where they do not all "
                    "fit, scroll the table sideways (Shift + wheel, or swipe); the first "
                    "column stays in place.")
