@@ -208,10 +208,12 @@ def most_changed(per_query: pd.DataFrame, baseline: str, k: int, n=15) -> pd.Dat
 # When merging, make each one a call of the engine's function; the page only calls these.
 
 def _judged_mask(q: pd.DataFrame, r: pd.DataFrame) -> np.ndarray:
-    """Per run row: does the qrels judge this (query, document)?"""
-    judged = pd.MultiIndex.from_arrays([q["qid"].astype(object), q["docid"].astype(object)])
-    rows = pd.MultiIndex.from_arrays([r["qid"].astype(object), r["docid"].astype(object)])
-    return rows.isin(judged)
+    """Per run row: does the qrels judge this (query, document)? One integer key per pair
+    (a MultiIndex of strings took 8 s on a million rows; this, 0.5 s)."""
+    jq, rq, _ = _codes(q["qid"], r["qid"])
+    jd, rd, docids = _codes(q["docid"], r["docid"])
+    nd = max(len(docids), 1)
+    return np.isin(rq.astype(np.int64) * nd + rd, jq.astype(np.int64) * nd + jd)
 
 
 def judged_run(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
@@ -234,13 +236,14 @@ def evaluate(q: pd.DataFrame, r: pd.DataFrame, *, judged_only: bool = False, **o
     condensed = judged_run(q, r)
     missing = options.pop("missing", "skip")
     table = nc.evaluate(q, condensed, missing="zero", **options)
-    judged_ids = set(q["qid"])
-    emptied = (set(r["qid"]) & judged_ids) - set(condensed["qid"])
-    absent = sorted(judged_ids - set(r["qid"]))
+    # unique() first: iterating a million Arrow strings into a set takes seconds
+    judged_ids, run_ids = set(q["qid"].unique()), set(r["qid"].unique())
+    emptied = (run_ids & judged_ids) - set(condensed["qid"].unique())
+    absent = sorted(judged_ids - run_ids)
     if missing == "skip":
         table = table.drop(index=absent, errors="ignore")
     table.attrs.update(missing_queries=absent,
-                       unjudged_queries=sorted(set(r["qid"]) - judged_ids),
+                       unjudged_queries=sorted(run_ids - judged_ids),
                        emptied_queries=sorted(emptied))
     table.attrs.setdefault("settings", {})["missing"] = missing
     return table
@@ -258,24 +261,26 @@ def judged_at_k(q: pd.DataFrame, r: pd.DataFrame, ks) -> pd.DataFrame:
     [0.5]
     """
     ks = [int(k) for k in ks]
-    r = r[r["qid"].isin(set(q["qid"]))]
-    flag = pd.Series(_judged_mask(q, r), index=r.index)
-    order = r.assign(_neg=-r["score"].astype(float)).sort_values(
-        ["qid", "_neg", "docid"], kind="stable").index
-    ranked = r.loc[order, ["qid"]].assign(judged=flag.loc[order].to_numpy())
-    ranked["rank"] = ranked.groupby("qid", sort=False).cumcount()
-    n = ranked.groupby("qid")["judged"].size()
+    r = r[r["qid"].isin(q["qid"].unique())]
+    judged = _judged_mask(q, r)
+    qcode, qids = pd.factorize(r["qid"], sort=True)
+    dcode, _ = pd.factorize(r["docid"], sort=True)  # codes in doc id order
+    order = np.lexsort((dcode, -r["score"].to_numpy(float), qcode))
+    qs, flags = qcode[order], judged[order]
+    start = np.r_[True, qs[1:] != qs[:-1]]
+    rank = np.arange(qs.size) - np.flatnonzero(start)[np.cumsum(start) - 1]
+    n = np.bincount(qs, minlength=len(qids))
     out = {}
     for k in ks:
-        top = ranked[ranked["rank"] < k].groupby("qid")["judged"].sum()
+        top = np.bincount(qs, weights=flags & (rank < k), minlength=len(qids))
         out[f"judged@{k}"] = top / np.minimum(n, k)
-    return pd.DataFrame(out).rename_axis("qid")
+    return pd.DataFrame(out, index=pd.Index(np.asarray(qids, object), name="qid"))
 
 
 def with_unjudged_as(q: pd.DataFrame, r: pd.DataFrame, grade: float) -> pd.DataFrame:
     """The qrels plus every document the run retrieves for a judged query without a
     judgment, graded ``grade``."""
-    unjudged = r[~_judged_mask(q, r) & r["qid"].isin(set(q["qid"]))]
+    unjudged = r[~_judged_mask(q, r) & r["qid"].isin(q["qid"].unique())]
     extra = pd.DataFrame({"qid": unjudged["qid"].to_numpy(), "docid": unjudged["docid"].to_numpy(),
                           "relevance": np.full(len(unjudged), grade)})
     return pd.concat([q, extra.astype({"relevance": q["relevance"].dtype})

@@ -143,3 +143,20 @@ def test_per_query_table_puts_judged_at_k_and_the_range_beside_ndcg():
     table = R.per_query_table(tables, (1, 3), 3, extras)
     assert table.loc[table["qid"] == "q1", "a Judged@3"].item() == 1 / 3  # b a e: only a
     assert {"a NDCG@3 unjudged=0", "a NDCG@3 unjudged=top"} <= set(table.columns)
+
+
+def test_judged_at_k_equals_ir_measures_loop_on_the_sample():
+    """The vectorised Judged@k equals ir_measures' JudgedEvaluator written as a plain loop:
+    sort by (-score, docid), count judged in the top k, divide by min(k, retrieved)."""
+    run = RUN_B.assign(score=RUN_B["score"].round(1))  # rounded scores: many ties
+    judged = set(zip(QRELS["qid"], QRELS["docid"]))
+    shown = R.judged_at_k(QRELS, run, [1, 5, 20, 100])
+    for qid, docs in run.groupby("qid"):
+        if qid not in set(QRELS["qid"]):
+            assert qid not in shown.index
+            continue
+        ranked = sorted(zip(docs["docid"], docs["score"]), key=lambda x: (-x[1], x[0]))
+        for k in (1, 5, 20, 100):
+            top = ranked[:k]
+            expected = sum((qid, d) in judged for d, _ in top) / len(top)
+            assert shown.loc[qid, f"judged@{k}"] == pytest.approx(expected), (qid, k)
