@@ -3,8 +3,8 @@
 Pure pandas/numpy on the frames ``ndcg_core.read_qrels`` / ``read_run`` / ``evaluate`` return:
 run names, per-query tables, the per-query scores :func:`ndcg_core.compare` tests against a
 baseline, the judged share of each ranking and the range unjudged documents leave open, the
-facts that make conventions disagree, and the playground link of one query. No streamlit import: ``ui/your_data.py``
-reads the files, caches per session and draws. Every NDCG figure comes from
+facts that make conventions disagree, and the playground link of one query. No streamlit
+import: ``ui/your_data.py`` reads the files, caches per session and draws. Every NDCG figure comes from
 :func:`ndcg_core.evaluate`; the ranking a query opens in the playground is the engine's.
 """
 

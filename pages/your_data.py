@@ -51,7 +51,7 @@ several = len(tables) >= 2
 compared = None
 if several:
     st.header(f"Against a baseline, NDCG@{k}")
-    data_key = ("compare-data", qrels.digest, D._runs_key(runs), settings)
+    data_key = ("compare-data", qrels.digest, D.runs_key(runs), settings)
     compared = D.compare_panel(per_query, k, data_key)
 else:
     st.caption("Upload a second run to compare runs against a baseline.")

@@ -233,11 +233,11 @@ def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: t
             except ValueError as exc:
                 errors[system] = str(exc)
         return tables, errors
-    return _cached(("evaluate", _upload_key(qrels), _runs_key(runs), ks, preset, options,
+    return _cached(("evaluate", _upload_key(qrels), runs_key(runs), ks, preset, options,
                     judged_only), compute, "Evaluating …")
 
 
-def _runs_key(runs: tuple) -> tuple:
+def runs_key(runs: tuple) -> tuple:
     return tuple((system, _upload_key(up)) for system, up in runs)
 
 
@@ -254,7 +254,7 @@ def unjudged(qrels: Upload, runs: tuple, ks: tuple, settings: Settings) -> dict:
             except ValueError:
                 continue  # the run's own evaluation already said why
         return out
-    return _cached(("unjudged", _upload_key(qrels), _runs_key(runs), ks, settings.preset,
+    return _cached(("unjudged", _upload_key(qrels), runs_key(runs), ks, settings.preset,
                     settings.options), compute, "Counting judged documents …")
 
 
@@ -282,7 +282,7 @@ def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.Data
                     continue
                 rows += [(system, gain, k, m) for k, m in zip(range(1, kmax + 1), means)]
         return pd.DataFrame(rows, columns=["system", "gain", "k", "mean NDCG@k"])
-    return _cached(("curves", _upload_key(qrels), _runs_key(runs), kmax, settings.preset,
+    return _cached(("curves", _upload_key(qrels), runs_key(runs), kmax, settings.preset,
                     others, settings.judged_only), compute, "Computing NDCG@1 … NDCG@k …")
 
 
@@ -301,7 +301,7 @@ def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str,
                 except ValueError as exc:
                     errors[preset, system] = str(exc)
         return out, errors
-    return _cached(("presets", _upload_key(qrels), _runs_key(runs), ks, missing, judged_only),
+    return _cached(("presets", _upload_key(qrels), runs_key(runs), ks, missing, judged_only),
                    compute, "Evaluating under every preset …")
 
 

@@ -648,3 +648,21 @@ def test_a_bad_run_file_name_is_shown_as_text():
     text = errors(at)
     assert "\\[click\\]\\(http\\://x\\.example\\) \\*\\*b\\*\\*\\.run" in text
     assert "[click](" not in text
+
+
+def test_tables_pin_the_run_and_show_4_decimals():
+    """The headline and comparison tables pin their first column and write numbers with
+    DATA_DECIMALS (4) decimals, the comparison's p-values included."""
+    import json
+    at = with_sample()
+    configs = {}
+    for d in at.dataframe:
+        columns = set(d.value.columns)
+        if {"queries", "p (adj.)"} & columns:
+            configs["means" if "queries" in columns else "compare"] = json.loads(d.proto.columns)
+    assert set(configs) == {"means", "compare"}
+    for name, config in configs.items():
+        assert config["run"]["pinned"] is True, name
+    for column in ("NDCG@20", "Δ", "p", "p (adj.)", "CI low", "d_z"):
+        assert configs["compare"][column]["type_config"]["format"] == "%.4f", column
+    assert configs["means"]["Judged@10"]["type_config"]["format"] == "%.4f"

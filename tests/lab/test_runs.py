@@ -160,3 +160,9 @@ def test_judged_at_k_equals_ir_measures_loop_on_the_sample():
             top = ranked[:k]
             expected = sum((qid, d) in judged for d, _ in top) / len(top)
             assert shown.loc[qid, f"judged@{k}"] == pytest.approx(expected), (qid, k)
+
+
+def test_docstring_examples_hold():
+    import doctest
+    result = doctest.testmod(R, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted >= 4
