@@ -133,9 +133,16 @@ def test_the_comparison_exports_the_engines_table_and_the_page_fits(page, app_ur
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
     test = page.get_by_test_id("stSelectbox").filter(has_text="Significance test")
-    test.get_by_role("combobox").click()
-    page.get_by_role("option", name="wilcoxon").click()
+    page.wait_for_function(RENDERED_JS, timeout=30_000)  # a click during a rerun is lost
+    box = test.get_by_role("combobox")
+    box.focus()
+    box.press_sequentially("wilcoxon")  # typing opens the list, filtered; Enter picks
+    expect(page.get_by_role("option", name="wilcoxon")).to_be_visible(timeout=15_000)
+    box.press("Enter")
     wait_idle(page)
+    # the footnote names the test once the rerun has drawn the new table
+    expect(page.get_by_test_id("stCaptionContainer").filter(
+        has_text="Wilcoxon signed-rank test")).to_be_visible(timeout=30_000)
     with page.expect_download() as info:
         page.get_by_role("button", name="Markdown").click()
     text = info.value.path().read_text(encoding="utf-8")
