@@ -1,9 +1,10 @@
 """Your runs, analysed: what the "Evaluate your runs" page computes besides NDCG itself.
 
 Pure pandas/numpy on the frames ``ndcg_core.read_qrels`` / ``read_run`` / ``evaluate`` return:
-per-query tables, the paired comparison of two systems, the facts that make conventions
-disagree, and the playground link of one query. No streamlit import: ``ui/your_data.py``
-reads the files, caches per session and draws. Every NDCG figure comes from
+run names, per-query tables, the per-query scores :func:`ndcg_core.compare` tests against a
+baseline, the judged share of each ranking and the range unjudged documents leave open, the
+facts that make conventions disagree, and the playground link of one query. No streamlit
+import: ``ui/your_data.py`` reads the files, caches per session and draws. Every NDCG figure comes from
 :func:`ndcg_core.evaluate`; the ranking a query opens in the playground is the engine's.
 """
 
@@ -17,11 +18,12 @@ import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
+from ndcg_core.compare import MAX_SYSTEMS
 from lab.playground import MAX_ITEMS, ranking_query_params
 
 SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing")
-N_BOOTSTRAP, N_PERMUTATIONS, SEED = 2000, 10000, 0
 PLAYGROUND_DEPTH = 50
+MAX_RUNS = MAX_SYSTEMS  # the page compares at most this many runs (the baseline included)
 
 
 @dataclass(frozen=True)
@@ -49,11 +51,29 @@ class Settings:
     ks: tuple
     preset: str
     options: tuple  # (name, value) pairs of SETTING_NAMES
+    judged_only: bool = False  # condensed lists: unjudged documents removed (trec_eval -J)
 
     @property
     def opts(self) -> dict:
         return dict(self.options)
 
+
+def run_names(file_names) -> list[str]:
+    """One name per run: its file name, with " (2)", " (3)" … after a repeated name (two
+    folders may hold a ``run.txt`` each; the tables need one column per run).
+
+    >>> run_names(["bm25.run", "dense.run", "bm25.run"])
+    ['bm25.run', 'dense.run', 'bm25.run (2)']
+    """
+    out, seen = [], set()
+    for name in map(str, file_names):
+        unique, n = name, 1
+        while unique in seen:
+            n += 1
+            unique = f"{name} ({n})"
+        seen.add(unique)
+        out.append(unique)
+    return out
 
 
 def by_message(errors: dict) -> dict:
@@ -125,58 +145,172 @@ def reasons(facts: pd.DataFrame, k: int) -> pd.Series:
     return text.str.rstrip("; ")
 
 
-# ------------------------------------------------------------------ statistics
-
-def paired_stats(a: np.ndarray, b: np.ndarray, n_boot=N_BOOTSTRAP, n_perm=N_PERMUTATIONS,
-                 seed=SEED) -> dict:
-    """B − A over paired queries: mean, seeded bootstrap 95% CI, two-sided randomization p."""
-    d = np.asarray(b, float) - np.asarray(a, float)
-    n = d.size
-    rng = np.random.default_rng(seed)
-    chunk = max(1, 2_000_000 // max(n, 1))  # bounds memory for large query sets
-    boot = np.concatenate([d[rng.integers(0, n, size=(min(chunk, n_boot - i), n))].mean(1)
-                           for i in range(0, n_boot, chunk)])
-    # randomization (sign-flip) test: under H0 each difference is equally likely ±.
-    # A flipped mean is (2·Σ kept − Σ all) / n; random bits come 8 to a byte.
-    flips = []
-    for i in range(0, n_perm, chunk):
-        m = min(chunk, n_perm - i)
-        bits = np.unpackbits(rng.integers(0, 256, size=(m, (n + 7) // 8), dtype=np.uint8),
-                             axis=1, count=n)
-        flips.append((2.0 * (bits @ d) - d.sum()) / n)
-    flips = np.concatenate(flips)
-    obs = d.mean()
-    p = (np.sum(np.abs(flips) >= abs(obs) - 1e-12) + 1) / (n_perm + 1)
-    lo, hi = np.percentile(boot, [2.5, 97.5])
-    return dict(n=n, mean=obs, lo=lo, hi=hi, p=p, wins=int((d > 1e-12).sum()),
-                losses=int((d < -1e-12).sum()), ties=int((np.abs(d) <= 1e-12).sum()))
-
-
-def per_query_table(tables: dict, ks: tuple, k: int) -> pd.DataFrame:
-    """One row per query: NDCG@each k per system, DCG/IDCG at k, and B − A with two runs."""
+def per_query_table(tables: dict, ks: tuple, k: int, extras: dict | None = None
+                    ) -> pd.DataFrame:
+    """One row per query: per run NDCG@each k, DCG/IDCG at k, documents retrieved and, from
+    ``extras[run]`` (:func:`unjudged_summary`), Judged@k and NDCG@k with unjudged documents
+    graded 0 and graded the top grade. Columns are named ``"<run> <column>"``."""
     parts = []
     for system, t in tables.items():
         cols = {f"ndcg@{c}": f"{system} NDCG@{c}" for c in ks}
         cols.update({f"dcg@{k}": f"{system} DCG@{k}", f"idcg@{k}": f"{system} IDCG@{k}",
                      "n_retrieved": f"{system} retrieved"})
         parts.append(t[list(cols)].rename(columns=cols))
+        if extras and system in extras:
+            more = extras[system][[f"judged@{k}", f"ndcg@{k} unjudged=0",
+                                   f"ndcg@{k} unjudged=top"]]
+            more = more.rename(columns=lambda c: c.replace("judged@", "Judged@").replace(
+                "ndcg@", "NDCG@"))
+            parts.append(more.add_prefix(f"{system} ").reindex(t.index))
     n_rel = pd.concat([t["n_relevant"] for t in tables.values()], axis=1).max(axis=1)
     out = pd.concat([n_rel.rename("relevant judged")] + parts, axis=1)
-    if len(tables) == 2:
-        a, b = list(tables)
-        out[f"B − A NDCG@{k}"] = out[f"{b} NDCG@{k}"] - out[f"{a} NDCG@{k}"]
-    return out.reset_index()
+    return out.rename_axis("qid").reset_index()
 
 
-def paired(tables: dict, k: int) -> pd.DataFrame:
-    a, b = list(tables)
-    return pd.concat({s: tables[s][f"ndcg@{k}"] for s in (a, b)}, axis=1, join="inner").dropna()
+def per_query_scores(tables: dict, k: int) -> pd.DataFrame:
+    """NDCG@k per query (rows) and run (columns): what :func:`ndcg_core.compare` tests. A
+    query a run left out (its ``missing`` rule) is NaN there, so compare leaves it out of
+    every comparison and says so."""
+    return pd.concat({s: t[f"ndcg@{k}"] for s, t in tables.items()}, axis=1).rename_axis("qid")
 
 
-def most_changed(pairs: pd.DataFrame, k: int, n=15) -> pd.DataFrame:
-    diff = pairs.iloc[:, 1] - pairs.iloc[:, 0]
-    order = diff.abs().sort_values(ascending=False, kind="stable").index[:n]
-    return pairs.assign(**{f"B − A NDCG@{k}": diff}).loc[order].rename_axis("qid").reset_index()
+def deltas(per_query: pd.DataFrame, system: str, baseline: str) -> pd.DataFrame:
+    """The queries both runs were evaluated on, sorted by ``system`` − ``baseline`` (largest
+    gain first): columns qid, baseline, system, delta."""
+    both = per_query[[baseline, system]].dropna()
+    d = both[system] - both[baseline]
+    out = pd.DataFrame({"qid": both.index, "baseline": both[baseline].to_numpy(),
+                        "system": both[system].to_numpy(), "delta": d.to_numpy()})
+    return out.sort_values("delta", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def most_changed(per_query: pd.DataFrame, baseline: str, k: int, n=15) -> pd.DataFrame:
+    """The ``n`` (query, run) pairs that differ most from the baseline at k, either way."""
+    rows = []
+    for system in per_query.columns.drop(baseline):
+        d = deltas(per_query, system, baseline)
+        d.insert(1, "run", system)
+        rows.append(d)
+    if not rows:
+        return pd.DataFrame(columns=["qid", "run", f"baseline NDCG@{k}", f"run NDCG@{k}",
+                                     f"Δ NDCG@{k}"])
+    df = pd.concat(rows, ignore_index=True)
+    df = df.loc[df["delta"].abs().sort_values(ascending=False, kind="stable").index[:n]]
+    return df.rename(columns={"baseline": f"baseline NDCG@{k}", "system": f"run NDCG@{k}",
+                              "delta": f"Δ NDCG@{k}"}).reset_index(drop=True)
+
+
+# ------------------------------------------------------------------ unjudged documents
+#
+# ENGINE-SWITCH: branch `engine` adds evaluate(..., judged_only=True), Judged@k and the
+# bounds to ndcg_core. Until it is merged these three functions compute them here from the
+# run and qrels frames (tests/lab/test_runs.py checks them against pytrec_eval and by hand).
+# When merging, make each one a call of the engine's function; the page only calls these.
+
+def _judged_mask(q: pd.DataFrame, r: pd.DataFrame) -> np.ndarray:
+    """Per run row: does the qrels judge this (query, document)? One integer key per pair
+    (a MultiIndex of strings took 8 s on a million rows; this, 0.5 s)."""
+    jq, rq, _ = _codes(q["qid"], r["qid"])
+    jd, rd, docids = _codes(q["docid"], r["docid"])
+    nd = max(len(docids), 1)
+    return np.isin(rq.astype(np.int64) * nd + rd, jq.astype(np.int64) * nd + jd)
+
+
+def judged_run(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
+    """The run without its unjudged documents: each query's condensed list. ENGINE-SWITCH."""
+    return r[_judged_mask(q, r)]
+
+
+def evaluate(q: pd.DataFrame, r: pd.DataFrame, *, judged_only: bool = False, **options
+             ) -> pd.DataFrame:
+    """:func:`ndcg_core.evaluate`, or with ``judged_only`` its condensed-list form (Sakai
+    2007; trec_eval -J; pytrec_eval ``judged_docs_only_flag=True``): unjudged documents are
+    removed from the run before it is ranked, so the judged ones move up.
+
+    A query whose retrieved documents are all unjudged keeps its place with NDCG 0 (its
+    condensed list is empty), as pytrec_eval scores it; judged queries absent from the run
+    follow ``missing`` as usual. ENGINE-SWITCH: ``nc.evaluate(q, r, judged_only=...)``.
+    """
+    if not judged_only:
+        return nc.evaluate(q, r, **options)
+    condensed = judged_run(q, r)
+    missing = options.pop("missing", "skip")
+    table = nc.evaluate(q, condensed, missing="zero", **options)
+    # unique() first: iterating a million Arrow strings into a set takes seconds
+    judged_ids, run_ids = set(q["qid"].unique()), set(r["qid"].unique())
+    emptied = (run_ids & judged_ids) - set(condensed["qid"].unique())
+    absent = sorted(judged_ids - run_ids)
+    if missing == "skip":
+        table = table.drop(index=absent, errors="ignore")
+    table.attrs.update(missing_queries=absent,
+                       unjudged_queries=sorted(run_ids - judged_ids),
+                       emptied_queries=sorted(emptied))
+    table.attrs.setdefault("settings", {})["missing"] = missing
+    return table
+
+
+def judged_at_k(q: pd.DataFrame, r: pd.DataFrame, ks) -> pd.DataFrame:
+    """Judged@k per query: the share of the top min(k, retrieved) documents that have a
+    judgment (ir_measures' ``Judged@k``: score descending, ties by doc id ascending). Rows:
+    the judged queries the run retrieves; columns ``judged@k``. ENGINE-SWITCH.
+
+    >>> import pandas as pd
+    >>> q = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "c"], "relevance": [1, 0]})
+    >>> r = pd.DataFrame({"qid": ["1"] * 3, "docid": ["a", "b", "c"], "score": [3., 2., 1.]})
+    >>> judged_at_k(q, r, [1, 2, 5])["judged@2"].tolist()  # a judged, b not: 1 / 2
+    [0.5]
+    """
+    ks = [int(k) for k in ks]
+    r = r[r["qid"].isin(q["qid"].unique())]
+    judged = _judged_mask(q, r)
+    qcode, qids = pd.factorize(r["qid"], sort=True)
+    dcode, _ = pd.factorize(r["docid"], sort=True)  # codes in doc id order
+    order = np.lexsort((dcode, -r["score"].to_numpy(float), qcode))
+    qs, flags = qcode[order], judged[order]
+    start = np.r_[True, qs[1:] != qs[:-1]]
+    rank = np.arange(qs.size) - np.flatnonzero(start)[np.cumsum(start) - 1]
+    n = np.bincount(qs, minlength=len(qids))
+    out = {}
+    for k in ks:
+        top = np.bincount(qs, weights=flags & (rank < k), minlength=len(qids))
+        out[f"judged@{k}"] = top / np.minimum(n, k)
+    return pd.DataFrame(out, index=pd.Index(np.asarray(qids, object), name="qid"))
+
+
+def with_unjudged_as(q: pd.DataFrame, r: pd.DataFrame, grade: float) -> pd.DataFrame:
+    """The qrels plus every document the run retrieves for a judged query without a
+    judgment, graded ``grade``."""
+    unjudged = r[~_judged_mask(q, r) & r["qid"].isin(q["qid"].unique())]
+    extra = pd.DataFrame({"qid": unjudged["qid"].to_numpy(), "docid": unjudged["docid"].to_numpy(),
+                          "relevance": np.full(len(unjudged), grade)})
+    return pd.concat([q, extra.astype({"relevance": q["relevance"].dtype})
+                      if len(extra) else extra], ignore_index=True)
+
+
+def unjudged_bounds(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
+    """Per query, NDCG@k with every unjudged retrieved document graded 0 and graded the
+    judgments' top grade: the range the missing judgments leave open (both ideals include
+    the documents so graded). Columns ``ndcg@k unjudged=0``, ``ndcg@k unjudged=top``.
+    ENGINE-SWITCH."""
+    top = float(q["relevance"].max()) if len(q) else 0.0
+    options = {n: v for n, v in options.items() if n != "judged_only"}  # all are judged now
+    low = nc.evaluate(with_unjudged_as(q, r, 0), r, k=ks, **options)
+    high = nc.evaluate(with_unjudged_as(q, r, top), r, k=ks, **options)
+    cols = {}
+    for k in ks:
+        cols[f"ndcg@{k} unjudged=0"] = low[f"ndcg@{k}"]
+        cols[f"ndcg@{k} unjudged=top"] = high[f"ndcg@{k}"]
+    return pd.DataFrame(cols).rename_axis("qid")
+
+
+def unjudged_summary(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
+    """Per query: Judged@k and the NDCG@k range, for each k (the per-query table's extras)."""
+    judged = judged_at_k(q, r, ks)
+    bounds = unjudged_bounds(q, r, ks, **options)
+    cols = []
+    for k in ks:
+        cols += [f"judged@{k}", f"ndcg@{k} unjudged=0", f"ndcg@{k} unjudged=top"]
+    return pd.concat([judged, bounds], axis=1)[cols]
 
 
 def preset_means(results: dict, ks: tuple) -> pd.DataFrame:

@@ -60,12 +60,19 @@ PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 # ---------------------------------------------------------------- keys: your data
-YD_FILES = "yd_files"            # {slot: {"name", "data"}}: the sample (tests may set it)
+YD_FILES = "yd_files"            # {"qrels": {"name", "data"}, "runs": [{"name", "data"}, …]}:
+                                 # the sample (tests may set it)
 YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
-YD_UPLOADS = "yd_memo"           # {slot: (file_id, Upload)}: each upload hashed once
+YD_UPLOADS = "yd_memo"           # {file_id: Upload}: each upload hashed once
 YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
 YD_PRESET, YD_KS, YD_K, YD_TAB = "yd_preset", "yd_ks", "yd_k", "yd_tab"
 YD_OPTION = "yd_{}"              # .format(option name): one selectbox per option
+YD_JUDGED_ONLY = "yd_judged_only"  # condensed lists: unjudged documents removed (-J)
+YD_BASELINE = "yd_baseline"      # the run the others are compared with
+YD_TEST, YD_CORRECTION, YD_ALPHA = "yd_test", "yd_correction", "yd_alpha"  # compare()'s
+YD_DELTA_RUN = "yd_delta_run"    # the run whose per-query differences the chart shows
+NO_CORRECTION = "none"           # the correction widget's word for compare(correction=None)
+DEFAULT_ALPHA = 0.05
 DEFAULT_CUTOFFS = (5, 10, 20)
 # ---------------------------------------------------------------- keys: language
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
@@ -370,12 +377,13 @@ def practice_reveal(exercise_id):
 
 # ================================================================ your data
 
-def uploaded(slot: str, f) -> Upload:
-    """The Upload of a file in an upload widget, hashed once per file."""
-    memo = ss.setdefault(YD_UPLOADS, {})
-    if memo.get(slot, (None,))[0] != f.file_id:
-        memo[slot] = (f.file_id, Upload.of(f.name, f.getvalue()))
-    return memo[slot][1]
+def uploaded(files: list) -> list[Upload]:
+    """The Uploads of the files in the upload widgets, each hashed once (the memo keeps only
+    the files still held, so a removed file's bytes are let go)."""
+    memo = ss.get(YD_UPLOADS) or {}
+    kept = {f.file_id: memo.get(f.file_id) or Upload.of(f.name, f.getvalue()) for f in files}
+    ss[YD_UPLOADS] = kept
+    return [kept[f.file_id] for f in files]
 
 
 def on_load_sample(files: dict):
@@ -424,10 +432,31 @@ def on_preset(conventions: dict):
             ss[YD_OPTION.format(name)] = preset[name]
 
 
-def data_settings() -> tuple[tuple, str, tuple]:
-    """(cutoffs, preset, ((option, value), ...)) as chosen."""
+def data_settings() -> tuple[tuple, str, tuple, bool]:
+    """(cutoffs, preset, ((option, value), ...), judged only) as chosen."""
     return (tuple(sorted(int(k) for k in ss[YD_KS])), ss[YD_PRESET],
-            tuple((n, ss[YD_OPTION.format(n)]) for n in SETTING_NAMES))
+            tuple((n, ss[YD_OPTION.format(n)]) for n in SETTING_NAMES),
+            bool(ss.get(YD_JUDGED_ONLY, False)))
+
+
+def compare_init(runs: list, defaults: dict):
+    """The baseline among the runs (the first by default, or when its file is gone); the
+    test, correction and alpha widgets start at compare()'s defaults."""
+    if ss.get(YD_BASELINE) not in runs:
+        ss[YD_BASELINE] = runs[0]
+    if ss.get(YD_DELTA_RUN) not in runs or ss[YD_DELTA_RUN] == ss[YD_BASELINE]:
+        ss[YD_DELTA_RUN] = next((r for r in runs if r != ss[YD_BASELINE]), runs[0])
+    ss.setdefault(YD_TEST, defaults["test"])
+    ss.setdefault(YD_CORRECTION, defaults["correction"] or NO_CORRECTION)
+    ss.setdefault(YD_ALPHA, DEFAULT_ALPHA)
+
+
+def compare_settings() -> dict:
+    """compare()'s keywords as chosen: baseline, test, correction (None for "none"), alpha."""
+    correction = ss[YD_CORRECTION]
+    return dict(baseline=ss[YD_BASELINE], test=ss[YD_TEST],
+                correction=None if correction == NO_CORRECTION else correction,
+                alpha=float(ss[YD_ALPHA]))
 
 
 def data_cutoff(ks: tuple) -> None:

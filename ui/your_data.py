@@ -1,17 +1,19 @@
 """Renderers of the "Evaluate your runs" page: inputs, settings, this session's cached
-evaluation, charts and the comparison.
+evaluation, the comparison of many runs against a baseline, charts and exports.
 
-Every NDCG figure comes from :func:`ndcg_core.evaluate`; the analysis around it (per-query
-tables, paired statistics, why conventions disagree) is :mod:`lab.runs`. Uploaded text is
-data: it is shown escaped (Markdown) or inside tables, never as HTML.
+Every NDCG figure comes from :func:`ndcg_core.evaluate` and every statistic from
+:func:`ndcg_core.compare`; the analysis around them (per-query tables, Judged@k, why
+conventions disagree) is :mod:`lab.runs`. Uploaded text is data: it is shown escaped
+(Markdown) or inside tables, never as HTML.
 
 Parsed files and results are cached per session (:func:`ui.state.session_cache`), so they
 are freed when the session ends: a global ``st.cache_data`` kept them for every visitor
 after they left (issue 16: 2.9 GB held after three 150 MB uploads closed).
 
-Besides the three upload widgets, the page reads ``st.session_state["yd_files"]``: a dict
-``{"qrels": {"name": ..., "data": bytes}, "run_a": {...}, "run_b": {...}}``. The "Load the
-sample" button fills it, and tests may too. Files in the upload widgets replace it.
+Besides the two upload widgets (judgments; up to ten runs), the page reads
+``st.session_state["yd_files"]``: a dict ``{"qrels": {"name": ..., "data": bytes}, "runs":
+[{"name": ..., "data": bytes}, ...]}``. The "Load the sample" button fills it, and tests may
+too. Files in the upload widgets replace it. Each run is named by its file name.
 """
 
 from __future__ import annotations
@@ -25,29 +27,33 @@ import plotly.graph_objects as go
 import streamlit as st
 
 import pyarrow as pa
-
-from ndcg_core import CONVENTIONS, OPTIONS, conventions_table, evaluate, read_qrels, read_run
-from lab.runs import PLAYGROUND_DEPTH, Settings, Upload, paired_stats, query_facts
-from lab.runs import N_BOOTSTRAP, N_PERMUTATIONS, SEED
-from lab.text import DATA_DECIMALS, escape_markdown, fmt, listing, number_format
+from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
+                       read_qrels, read_run, to_latex, to_markdown, wins_losses)
+from lab import runs as R
+from lab.runs import MAX_RUNS, PLAYGROUND_DEPTH, Settings, Upload, query_facts
+from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
 from ui import charts as C, state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
-SAMPLE_FILES = {"qrels": "qrels.txt", "run_a": "system_a.run", "run_b": "system_b.run"}
-SLOTS = {"qrels": "Judgments (qrels)", "run_a": "Run A", "run_b": "Run B (optional)"}
-SYSTEMS = {"run_a": "System A", "run_b": "System B"}
+SAMPLE_QRELS = "qrels.txt"
+SAMPLE_RUNS = ("system_a.run", "system_b.run")
+SLOTS = {"qrels": "Judgments (qrels)", "runs": f"Runs (up to {MAX_RUNS})"}
 SLOT_HELP = {
     "qrels": "TREC qrels `qid 0 docid grade` (whitespace separated), or a CSV with a header "
-             "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` also serves as Run A.",
-    "run_a": "TREC run `qid Q0 docid rank score tag`, or a CSV with a header `qid,docid,score`. "
-             "Documents are ranked by score (the rank column is ignored, as in trec_eval).",
-    "run_b": "A second run in the same format, to compare two systems query by query.",
+             "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
+             "a run.",
+    "runs": f"Up to {MAX_RUNS} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV "
+            "with a header `qid,docid,score`; each is named by its file name. Documents are "
+            "ranked by score (the rank column is ignored, as in trec_eval).",
 }
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
 CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
-COLORS = {"System A": C.SYSTEM_COLORS[0], "System B": C.SYSTEM_COLORS[1]}
 NUMBER = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
+PIXELS_PER_CHAR, CELL_PADDING = 8, 28  # a table's width, estimated for the scroll hint
+NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
+SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
+SIGNIFICANT = "†"
 
 # Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
 # parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
@@ -108,48 +114,67 @@ def _has_scores(up: Upload) -> bool:
 
 
 def _sample_files() -> dict:
-    return {slot: {"name": name, "data": (SAMPLE_DIR / name).read_bytes()}
-            for slot, name in SAMPLE_FILES.items()}
+    read = lambda name: {"name": name, "data": (SAMPLE_DIR / name).read_bytes()}  # noqa: E731
+    return {"qrels": read(SAMPLE_QRELS), "runs": [read(name) for name in SAMPLE_RUNS]}
 
 
 def input_panel():
-    """Upload widgets + sample button; returns (qrels Upload, {system: run Upload}) or None."""
+    """Upload widgets + sample button; returns (qrels Upload, {run name: Upload}) or None."""
     gen = state.upload_generation()
-    widgets = {}
-    for col, (slot, label) in zip(st.columns(3), SLOTS.items()):
-        f = col.file_uploader(label, key=f"yd_upload_{slot}_{gen}", help=SLOT_HELP[slot])
-        if f is not None:
-            widgets[slot] = state.uploaded(slot, f)
-    injected = {slot: Upload.of(v["name"], v["data"])
-                for slot, v in state.injected_files().items() if v}
-    files = widgets or injected
+    left, right = st.columns([1, 2])
+    qfile = left.file_uploader(SLOTS["qrels"], key=f"yd_upload_qrels_{gen}",
+                               help=SLOT_HELP["qrels"])
+    rfiles = right.file_uploader(SLOTS["runs"], key=f"yd_upload_runs_{gen}",
+                                 accept_multiple_files=True, help=SLOT_HELP["runs"]) or []
+    widgets = state.uploaded(([qfile] if qfile is not None else []) + list(rfiles))
+    if widgets:
+        qrels = widgets[0] if qfile is not None else None
+        run_files = widgets[1:] if qfile is not None else widgets
+    else:
+        injected = state.injected_files()
+        qrels = (Upload.of(injected["qrels"]["name"], injected["qrels"]["data"])
+                 if injected.get("qrels") else None)
+        run_files = [Upload.of(f["name"], f["data"]) for f in injected.get("runs") or []]
     b1, b2, note = st.columns([1.2, 0.6, 4], vertical_alignment="center")
     b1.button("Load the sample", key="yd_sample", on_click=lambda: state.on_load_sample(
         _sample_files()), type="primary", icon=":material/dataset:", width="stretch")
-    b2.button("Clear", key="yd_clear", on_click=state.on_clear_files, disabled=not files,
-              width="stretch")
-    note.caption(f"The sample: 50 queries graded 0–3, two systems. Your own files: TREC or "
-                 f"CSV, up to {st.get_option('server.maxUploadSize')} MB each; uploaded files "
-                 "replace the sample.")
-    if "qrels" not in files:
+    b2.button("Clear", key="yd_clear", on_click=state.on_clear_files,
+              disabled=qrels is None and not run_files, width="stretch")
+    note.caption(f"The sample: 50 queries graded 0–3, two runs. Your own files: TREC or "
+                 f"CSV, up to {st.get_option('server.maxUploadSize')} MB each, up to "
+                 f"{MAX_RUNS} runs; uploaded files replace the sample.")
+    if qrels is None:
         st.info("Upload judgments and a run, or load the sample, to see NDCG per query.",
                 icon=":material/upload_file:")
         return None
-    qrels = files["qrels"]
-    runs = {SYSTEMS[s]: files[s] for s in SYSTEMS if s in files}
+    if len(run_files) > MAX_RUNS:
+        left_out = [up.name for up in run_files[MAX_RUNS:]]
+        st.warning(f"{len(run_files)} runs uploaded: the page compares at most {MAX_RUNS}. "
+                   f"Left out: {listing(left_out)}. Remove some files to choose which.",
+                   icon=":material/warning:")
+        run_files = run_files[:MAX_RUNS]
+    runs = dict(zip(R.run_names(up.name for up in run_files), run_files))
     if not runs and _has_scores(qrels):
-        runs = {SYSTEMS["run_a"]: qrels}
+        runs = {qrels.name: qrels}
     ok = True
-    for label, kind, up in [("Judgments", "qrels", qrels)] + [(n, "run", u)
-                                                               for n, u in runs.items()]:
-        what, err = check(kind, up)
+    what, err = check("qrels", qrels)
+    if err:
+        st.error(f"**Judgments** could not be read. {escape_markdown(err)}",
+                 icon=":material/error:")
+        ok = False
+    else:
+        st.caption(f"**Judgments**: {escape_markdown(qrels.name)} — {what}")
+    lines = []
+    for name, up in list(runs.items()):
+        what, err = check("run", up)
         if err:
-            st.error(f"**{label}** could not be read. {escape_markdown(err)}",
-                     icon=":material/error:")
-            ok = ok and kind != "qrels"
-            runs.pop(label, None)
+            st.error(f"**Run {escape_markdown(name)}** could not be read. "
+                     f"{escape_markdown(err)}", icon=":material/error:")
+            runs.pop(name)
         else:
-            st.caption(f"**{label}**: {escape_markdown(up.name)} — {what}")
+            lines.append(f"**{escape_markdown(name)}** — {what}")
+    if lines:
+        st.caption("**Runs**: " + "; ".join(lines))
     if not ok or not runs:
         if ok:
             st.info("Now upload a run (or a CSV `qid,docid,relevance,score` as judgments).")
@@ -160,37 +185,46 @@ def input_panel():
 # ------------------------------------------------------------------ settings
 
 def settings_panel() -> Settings:
-    """Preset, cutoffs and every option of :data:`ndcg_core.OPTIONS` the evaluation uses."""
+    """Preset, cutoffs, every option of :data:`ndcg_core.OPTIONS` the evaluation uses, and
+    the judged-only switch."""
     state.data_settings_init(CONVENTIONS, OPTIONS["missing"].default)
     with st.container(border=True):
-        top = st.columns([1, 2])
+        top = st.columns([1, 2, 1.2], vertical_alignment="bottom")
         top[0].selectbox("Preset", list(CONVENTIONS), key=state.YD_PRESET,
                          on_change=state.on_preset, args=(CONVENTIONS,),
                          help="Sets every option below the way that library computes NDCG; "
                               "change any option afterwards.")
         top[1].multiselect("Cutoffs k", CUTOFF_CHOICES, key=state.YD_KS,
                            help="NDCG@k looks at the top k documents of each query.")
+        top[2].toggle("Judged documents only", key=state.YD_JUDGED_ONLY,
+                      help="Condensed lists (Sakai 2007; trec_eval -J; pytrec_eval "
+                           "judged_docs_only_flag=True): unjudged documents are removed from "
+                           "each run before it is ranked, so the judged ones move up. Off: "
+                           "an unjudged document counts as grade 0, as trec_eval does.")
         names = state.SETTING_NAMES
         for col, name in zip(st.columns(len(names)), names):
             opt = OPTIONS[name]
             col.selectbox(opt.label, list(opt.choices), key=state.YD_OPTION.format(name),
                           help=opt.help())
-        ks, preset_name, options = state.data_settings()
+        ks, preset_name, options, judged_only = state.data_settings()
         preset, chosen = CONVENTIONS[preset_name], dict(options)
         changed = [f"{OPTIONS[n].label.lower()} → {chosen[n]}" for n in names
                    if n in preset and chosen[n] != preset[n]]
         st.caption(f"As **{preset_name}** computes it" + (
             f", except {'; '.join(changed)}." if changed else ".") +
-            " Judged queries absent from a run: " + OPTIONS["missing"].choices[chosen["missing"]])
+            " Judged queries absent from a run: " + OPTIONS["missing"].choices[chosen["missing"]]
+            + (" Judged documents only: unjudged ones are removed before ranking."
+               if judged_only else ""))
     with st.expander("What each preset sets"):
         st.dataframe(conventions_table(), width="stretch")
-    return Settings(ks, preset_name, options)
+    return Settings(ks, preset_name, options, judged_only)
 
 
 # ------------------------------------------------------------------ evaluation (cached)
 
-def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: tuple):
-    """Per-query NDCG (with details) of each run: ({system: DataFrame}, {system: error})."""
+def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: tuple,
+                  judged_only: bool = False):
+    """Per-query NDCG (with details) of each run: ({run: DataFrame}, {run: error})."""
     def compute():
         q, _ = load("qrels", qrels)
         tables, errors = {}, {}
@@ -199,17 +233,40 @@ def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: t
             try:
                 if err:
                     raise ValueError(err)
-                tables[system] = evaluate(q, r, k=ks, convention=preset, details=True,
-                                          **dict(options))
+                tables[system] = R.evaluate(q, r, k=ks, convention=preset, details=True,
+                                            judged_only=judged_only, **dict(options))
             except ValueError as exc:
                 errors[system] = str(exc)
         return tables, errors
-    return _cached(("evaluate", _upload_key(qrels), _runs_key(runs), ks, preset, options),
-                   compute, "Evaluating …")
+    return _cached(("evaluate", _upload_key(qrels), runs_key(runs), ks, preset, options,
+                    judged_only), compute, "Evaluating …")
 
 
-def _runs_key(runs: tuple) -> tuple:
+def runs_key(runs: tuple) -> tuple:
     return tuple((system, _upload_key(up)) for system, up in runs)
+
+
+def unjudged(qrels: Upload, runs: tuple, ks: tuple, settings: Settings) -> dict:
+    """{run: per-query Judged@k and the NDCG@k range unjudged documents leave open}."""
+    def compute():
+        q, _ = load("qrels", qrels)
+        out = {}
+        for system, up in runs:
+            r, _ = load("run", up)
+            try:
+                out[system] = R.unjudged_summary(q, r, ks, convention=settings.preset,
+                                                 **settings.opts)
+            except ValueError:
+                continue  # the run's own evaluation already said why
+        return out
+    return _cached(("unjudged", _upload_key(qrels), runs_key(runs), ks, settings.preset,
+                    settings.options), compute, "Counting judged documents …")
+
+
+def comparison(per_query: pd.DataFrame, key: tuple, **options) -> pd.DataFrame:
+    """:func:`ndcg_core.compare` of the per-query scores (cached: resampling tests cost)."""
+    return _cached(("compare", key, tuple(options.items())),
+                   lambda: compare(per_query, **options), "Testing the differences …")
 
 
 def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.DataFrame:
@@ -223,17 +280,19 @@ def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.Data
             r, _ = load("run", up)
             for gain in OPTIONS["gain"].choices:
                 try:
-                    means = evaluate(q, r, k=range(1, kmax + 1), convention=settings.preset,
-                                     **dict(others, gain=gain)).mean()
+                    means = R.evaluate(q, r, k=range(1, kmax + 1), convention=settings.preset,
+                                       judged_only=settings.judged_only,
+                                       **dict(others, gain=gain)).mean()
                 except ValueError:
                     continue
                 rows += [(system, gain, k, m) for k, m in zip(range(1, kmax + 1), means)]
         return pd.DataFrame(rows, columns=["system", "gain", "k", "mean NDCG@k"])
-    return _cached(("curves", _upload_key(qrels), _runs_key(runs), kmax, settings.preset,
-                    others), compute, "Computing NDCG@1 … NDCG@k …")
+    return _cached(("curves", _upload_key(qrels), runs_key(runs), kmax, settings.preset,
+                    others, settings.judged_only), compute, "Computing NDCG@1 … NDCG@k …")
 
 
-def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str):
+def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str,
+                  judged_only: bool = False):
     """Per-query NDCG of each run under each preset: {(preset, system): DataFrame}, errors."""
     def compute():
         q, _ = load("qrels", qrels)
@@ -242,13 +301,13 @@ def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str):
             r, _ = load("run", up)
             for preset in CONVENTIONS:
                 try:
-                    out[preset, system] = evaluate(q, r, k=ks, convention=preset,
-                                                   missing=missing)
+                    out[preset, system] = R.evaluate(q, r, k=ks, convention=preset,
+                                                     missing=missing, judged_only=judged_only)
                 except ValueError as exc:
                     errors[preset, system] = str(exc)
         return out, errors
-    return _cached(("presets", _upload_key(qrels), _runs_key(runs), ks, missing), compute,
-                   "Evaluating under every preset …")
+    return _cached(("presets", _upload_key(qrels), runs_key(runs), ks, missing, judged_only),
+                   compute, "Evaluating under every preset …")
 
 
 def facts(qrels: Upload, run: Upload) -> pd.DataFrame:
@@ -264,38 +323,58 @@ def frames(qrels: Upload, run: Upload):
 
 # ------------------------------------------------------------------ charts
 
+def colors(systems) -> dict:
+    """One colour per run, in upload order (the same run keeps its colour on every chart)."""
+    return {s: C.SYSTEM_COLORS[i % len(C.SYSTEM_COLORS)] for i, s in enumerate(systems)}
+
+
 def histogram(tables: dict, k: int) -> go.Figure:
     fig = go.Figure()
+    color = colors(tables)
     for system, t in tables.items():
         fig.add_histogram(x=t[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
-                          marker=dict(color=COLORS.get(system)))
+                          marker=dict(color=color[system]))
     return C.layout(fig, title=f"Per-query NDCG@{k}", x=f"NDCG@{k}", y="queries",
                     height=360, barmode="overlay")
 
 
 def curve_chart(df: pd.DataFrame) -> go.Figure:
     fig = go.Figure()
+    color = colors(dict.fromkeys(df["system"]))
     for (system, gain), g in df.groupby(["system", "gain"], sort=False):
         fig.add_scatter(x=g["k"], y=g["mean NDCG@k"], mode="lines+markers",
-                        name=f"{system}, {gain} gain", marker=dict(color=COLORS.get(system)),
-                        line=dict(color=COLORS.get(system),
+                        name=f"{system}, {gain} gain", marker=dict(color=color[system]),
+                        line=dict(color=color[system],
                                   dash="solid" if gain == "linear" else "dash"))
     return C.layout(fig, title="Mean NDCG@k as k grows", x="k", y="mean NDCG@k", height=360)
 
 
-def scatter(pairs: pd.DataFrame, k: int) -> go.Figure:
-    a, b = pairs.columns
-    lo = float(min(0.0, pairs.min().min()))
-    hi = float(max(1.0, pairs.max().max()))
+def wins_chart(counts: pd.DataFrame, baseline: str, k: int) -> go.Figure:
+    """Wins, ties and losses of each run against the baseline, one stacked bar per run."""
     fig = go.Figure()
-    fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="equal",
-                    line=dict(color="grey", dash="dot"), hoverinfo="skip")
-    fig.add_scatter(x=pairs[a], y=pairs[b], mode="markers", name="queries",
-                    text=C.hover_text(pairs.index), hovertemplate="%{text}<br>A %{x:.4f}<br>"
-                    "B %{y:.4f}<extra></extra>",
-                    marker=dict(size=8, opacity=0.7, color=COLORS["System B"]))
-    return C.layout(fig, title=f"NDCG@{k} per query: above the line B wins",
-                    x=f"{a} NDCG@{k}", y=f"{b} NDCG@{k}", height=360)
+    names = C.hover_text(counts.index)
+    for column, color in (("wins", "#2ca02c"), ("ties", "#bbbbbb"), ("losses", "#d62728")):
+        fig.add_bar(y=names, x=counts[column], name=column, orientation="h",
+                    marker=dict(color=color),
+                    hovertemplate="%{y}: %{x} " + column + "<extra></extra>")
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(legend=dict(traceorder="normal"))
+    return C.layout(fig, title=f"Queries won, tied, lost against {C.hover_text([baseline])[0]}"
+                    f" at NDCG@{k}", x="queries", y="", height=max(220, 80 + 34 * len(counts)),
+                    barmode="stack")
+
+
+def delta_chart(d: pd.DataFrame, system: str, baseline: str, k: int) -> go.Figure:
+    """Per-query NDCG@k difference, sorted: green bars the run wins, red bars it loses."""
+    color = np.where(d["delta"] > 0, "#2ca02c", np.where(d["delta"] < 0, "#d62728", "#bbbbbb"))
+    fig = go.Figure(go.Bar(
+        x=np.arange(1, len(d) + 1), y=d["delta"], marker=dict(color=color),
+        text=C.hover_text(d["qid"]), customdata=d[["baseline", "system"]].to_numpy(float),
+        hovertemplate="query %{text}<br>Δ %{y:+.4f}<br>baseline %{customdata[0]:.4f}"
+                      "<br>run %{customdata[1]:.4f}<extra></extra>", textposition="none"))
+    who = C.hover_text([system, baseline])
+    return C.layout(fig, title=f"{who[0]} − {who[1]}, per query (sorted)",
+                    x="queries, largest gain first", y=f"Δ NDCG@{k}", height=340)
 
 
 # ------------------------------------------------------------------ rendering helpers
@@ -305,49 +384,184 @@ def show_coverage(tables: dict, settings: Settings):
     rule = settings.opts["missing"]
     notes = {}
     for system, t in tables.items():
-        for what in ("unjudged_queries", "missing_queries"):
-            if t.attrs[what]:
+        for what in ("unjudged_queries", "missing_queries", "emptied_queries"):
+            if t.attrs.get(what):
                 notes.setdefault((what, tuple(t.attrs[what])), []).append(system)
     for (what, ids), systems in notes.items():
         one = len(ids) == 1
         if what == "unjudged_queries":
             text = (f"{len(ids)} retrieved quer{'y has' if one else 'ies have'} no judgments "
                     f"and {'is' if one else 'are'} left out")
+        elif what == "emptied_queries":
+            text = (f"{len(ids)} quer{'y retrieves' if one else 'ies retrieve'} no judged "
+                    "document: judged documents only, NDCG 0 (as pytrec_eval scores it)")
         else:
             how = ("scored 0 and counted in the mean" if rule == "zero" else
                    "left out of the mean (choose “scores 0” to count "
                    f"{'it' if one else 'them'})")
             text = f"{len(ids)} judged quer{'y is' if one else 'ies are'} not in the run, {how}"
-        st.caption(f"{' and '.join(systems)}: {text}: {listing(ids)}")
+        names = ("Every run" if len(systems) == len(tables) > 2 else
+                 " and ".join(escape_markdown(s) for s in systems))
+        st.caption(f"{names}: {text}: {listing(ids)}")
 
 
-def show_means(tables: dict, ks: tuple):
-    """The headline: mean NDCG@k per system, B's delta against A."""
-    base = None
+def means_table(tables: dict, extras: dict, ks: tuple) -> pd.DataFrame:
+    """One row per run: the queries evaluated and, per cutoff, mean NDCG@k, mean Judged@k and
+    the mean NDCG@k with unjudged documents graded 0 and graded the top grade."""
+    rows = []
     for system, t in tables.items():
-        cols = st.columns(len(ks))
-        for col, k in zip(cols, ks):
-            v = t[f"ndcg@{k}"]
-            diff = np.nan if base is None else v.mean() - base[k]
-            delta = f"{diff:+.4f} vs A" if np.isfinite(diff) else None
-            col.metric(f"{system} · mean NDCG@{k}", fmt(v.mean(), DATA_DECIMALS), delta=delta, border=True,
-                       help=f"Mean over {int(v.notna().sum())} queries.")
-        base = base or {k: t[f"ndcg@{k}"].mean() for k in ks}
+        row = {"run": system, "queries": int(t[f"ndcg@{ks[0]}"].notna().sum())}
+        more = extras.get(system)
+        for k in ks:
+            row[f"NDCG@{k}"] = t[f"ndcg@{k}"].mean()
+            if more is not None:
+                row[f"Judged@{k}"] = more[f"judged@{k}"].mean()
+                row[f"NDCG@{k} unjudged=0"] = more[f"ndcg@{k} unjudged=0"].mean()
+                row[f"NDCG@{k} unjudged=top"] = more[f"ndcg@{k} unjudged=top"].mean()
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
-def show_comparison(pairs: pd.DataFrame, k: int):
-    s = paired_stats(pairs.iloc[:, 0].to_numpy(), pairs.iloc[:, 1].to_numpy())
-    c = st.columns(4)
-    c[0].metric(f"B wins @{k}", s["wins"], border=True)
-    c[1].metric(f"B loses @{k}", s["losses"], border=True)
-    c[2].metric(f"Ties @{k}", s["ties"], border=True)
-    c[3].metric(f"Mean B − A @{k}", f"{s['mean']:+.4f}", border=True,
-                help=f"Over the {s['n']} queries both runs were evaluated on.")
-    sig = "a difference this large is unlikely by chance" if s["p"] < 0.05 else \
-        "chance alone could explain it"
-    st.markdown(f"95% CI of the mean difference (paired bootstrap, {N_BOOTSTRAP} resamples, "
-                f"seed {SEED}): **[{s['lo']:+.4f}, {s['hi']:+.4f}]**. Randomization test "
-                f"({N_PERMUTATIONS} sign flips): **p = {s['p']:.4f}** — {sig}.")
+MEANS_HELP = {
+    "Judged": "Judged@{k}: the share of the top {k} documents (or all retrieved, if fewer) "
+              "that have a judgment, averaged over queries (ir_measures' Judged@k). Low "
+              "values mean NDCG@{k} rests on unjudged documents counted as 0.",
+    "unjudged=0": "Mean NDCG@{k} with every unjudged retrieved document graded 0 (what "
+                  "trec_eval does without -J).",
+    "unjudged=top": "Mean NDCG@{k} with every unjudged retrieved document graded the top "
+                    "grade of the judgments; the ideal includes them too, so on a query it "
+                    "can fall below the other value.",
+}
+
+
+def show_means(tables: dict, extras: dict, ks: tuple):
+    """The headline: per run, mean NDCG@k at every cutoff with Judged@k and the range the
+    unjudged documents leave open, the run column pinned."""
+    df = means_table(tables, extras, ks)
+    config = {"run": st.column_config.TextColumn("run", pinned=True),
+              "queries": st.column_config.NumberColumn(
+                  "queries", help="Queries in the mean (the missing rule decides).")}
+    for c in df.columns[2:]:
+        k = int(re.search(r"@(\d+)", c).group(1))
+        kind = next((h for h in MEANS_HELP if h in c), None)
+        config[c] = st.column_config.NumberColumn(
+            c, format=number_format(DATA_DECIMALS),
+            help=MEANS_HELP[kind].format(k=k) if kind else f"Mean NDCG@{k} over the queries.")
+    st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config)
+    scroll_hint(df)
+
+
+def table_width(df: pd.DataFrame) -> int:
+    """A table's width in px as the grid draws it (header or value, whichever is wider)."""
+    width = 0
+    for c in df.columns:
+        values = df[c].astype(str).str.len()
+        longest = max(len(str(c)), int(values.max()) if len(values) else 0,
+                      DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
+        width += longest * PIXELS_PER_CHAR + CELL_PADDING
+    return width
+
+
+def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
+    """Under a table wider than its box (px; the page's main column by default): say it
+    scrolls sideways."""
+    if table_width(df) > box:
+        st.caption(f":material/swap_horiz: {len(df.columns)} columns: where they do not all "
+                   "fit, scroll the table sideways (Shift + wheel, or swipe); the first "
+                   "column stays in place.")
+
+
+def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
+    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
+    view = table.reset_index().rename(columns={"system": "run"})
+    # the baseline is not tested: its row says so (its empty cells show as None)
+    view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
+                .astype(object))
+    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
+    view = view.drop(columns="significant")
+    view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
+    view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
+    return view.rename(columns={"mean": f"NDCG@{k}", "delta": "Δ", "ci_low": "CI low",
+                                "ci_high": "CI high", "p_adj": "p (adj.)",
+                                "effect_size": "d_z"})
+
+
+def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
+    """Baseline, test, correction and alpha; compare()'s table with its marks; exports."""
+    systems = list(per_query.columns)
+    state.compare_init(systems, {n: o.default for n, o in COMPARE_OPTIONS.items()})
+    test, corr = COMPARE_OPTIONS["test"], COMPARE_OPTIONS["correction"]
+    c = st.columns([2, 1.3, 1.3, 0.8])
+    c[0].selectbox("Baseline", systems, key=state.YD_BASELINE,
+                   help="The run every other run is compared with (the first by default).")
+    c[1].selectbox(test.label, list(test.choices), key=state.YD_TEST, help=test.help())
+    words = {state.NO_CORRECTION if v is None else v: v for v in corr.choices}
+    c[2].selectbox(corr.label, list(words), key=state.YD_CORRECTION, help=corr.help())
+    c[3].number_input("α", min_value=0.001, max_value=0.5, step=0.01, format="%.3f",
+                      key=state.YD_ALPHA, help="A run is marked † when its adjusted p-value "
+                      "is below α.")
+    options = state.compare_settings()
+    try:
+        table = comparison(per_query, data_key + (k,), **options)
+    except ValueError as exc:
+        st.warning(f"No comparison at NDCG@{k}: {escape_markdown(exc)}",
+                   icon=":material/warning:")
+        return None
+    counts = wins_losses(per_query, baseline=options["baseline"])
+    view = comparison_view(table, counts, k)
+    helps = {"Δ": "Mean of run − baseline over the queries every run was evaluated on.",
+             "d_z": "Effect size: mean difference / its standard deviation (Cohen's d_z).",
+             "p": "Two-sided p-value; 0.0000 means below 0.00005 (the exports write < 0.0001).",
+             "p (adj.)": "The p-value after the correction; a run is marked † when it is "
+                         "below α.",
+             "CI low": f"{100 * table.attrs['confidence']:g}% confidence interval of Δ."}
+    helps["CI high"] = helps["CI low"]
+    config = {"run": st.column_config.TextColumn("run", pinned=True),
+              "sig.": st.column_config.TextColumn(
+                  "sig.", help=f"{SIGNIFICANT}: adjusted p < α, the difference from the "
+                               "baseline is significant. The baseline's row has no test.")}
+    config |= {c: st.column_config.NumberColumn(c, format=number_format(DATA_DECIMALS),
+                                                help=helps.get(c))
+               for c in view.columns if pd.api.types.is_float_dtype(view[c])}
+    st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
+    scroll_hint(view)
+    st.caption(footnote(table, k))
+    exports(table, k)
+    return table, counts
+
+
+def footnote(table: pd.DataFrame, k: int) -> str:
+    """What the marks mean and what was tested, in words (the baseline's name escaped)."""
+    a = table.attrs
+    test = COMPARE_OPTIONS["test"].choices[a["test"]].split(" (")[0].split(":")[0]
+    corr = ("no correction" if a["correction"] is None else
+            COMPARE_OPTIONS["correction"].choices[a["correction"]].split(":")[0])
+    level = f"{100 * a['confidence']:g}%"
+    dropped = (f" {a['dropped']} quer{'y' if a['dropped'] == 1 else 'ies'} without a score "
+               f"in every run left out: {listing(a['dropped_qids'], 10)}." if a["dropped"]
+               else "")
+    return (f"{SIGNIFICANT} adjusted p < {a['alpha']:g} against "
+            f"**{escape_markdown(a['baseline'])}**: {test}, {corr}; {level} CI of Δ; "
+            f"NDCG@{k} over the {a['n_queries']} queries every run was evaluated on."
+            + dropped)
+
+
+def export_files(table: pd.DataFrame, k: int) -> dict:
+    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX."""
+    stem = f"ndcg{k}_comparison"
+    return {
+        "CSV": (f"{stem}.csv", "text/csv", table.to_csv()),
+        "Markdown": (f"{stem}.md", "text/markdown", to_markdown(table, digits=DATA_DECIMALS)),
+        "LaTeX": (f"{stem}.tex", "application/x-tex", to_latex(table, digits=DATA_DECIMALS)),
+    }
+
+
+def exports(table: pd.DataFrame, k: int):
+    files = export_files(table, k)
+    for col, (label, (name, mime, text)) in zip(st.columns(len(files)), files.items()):
+        col.download_button(label, text, file_name=name, mime=mime,
+                            key=f"yd_export_{label.lower()}", icon=":material/download:",
+                            on_click="ignore", width="stretch")
 
 
 def decimals(df: pd.DataFrame, like: str | None = None) -> dict:

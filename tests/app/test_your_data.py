@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -21,6 +22,7 @@ QRELS = read_qrels(SAMPLES / "qrels.txt")
 RUN_A = read_run(SAMPLES / "system_a.run")
 RUN_B = read_run(SAMPLES / "system_b.run")
 
+A, B = "system_a.run", "system_b.run"  # the sample's runs, named by their files
 SMALL_QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d4 1\n2 0 d5 0\n"
 SMALL_RUN = b"1 Q0 d2 1 3.0 r\n1 Q0 d1 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 5.0 r\n"
 
@@ -48,14 +50,17 @@ def open_tab(at, name) -> AppTest:
     return at
 
 
-def metrics(at) -> dict:
-    return {m.label: m.value for m in at.metric}
+def means(at) -> pd.DataFrame:
+    """The headline table, one row per run (empty when the page shows none)."""
+    tables = [d.value for d in at.dataframe if "queries" in d.value.columns]
+    return tables[0].set_index("run") if tables else pd.DataFrame()
 
 
-def shown_means(at, system="System A") -> dict:
-    prefix = f"{system} · mean NDCG@"
-    return {int(label[len(prefix):]): value for label, value in metrics(at).items()
-            if label.startswith(prefix)}
+def shown_means(at, system=A) -> dict:
+    """{k: mean NDCG@k} of one run as the page writes it (4 decimals)."""
+    row = means(at).loc[system]
+    return {int(c[5:]): f"{row[c]:.4f}" for c in row.index
+            if c.startswith("NDCG@") and " " not in c}
 
 
 def expected_means(run, ks=(5, 10, 20), **options) -> dict:
@@ -63,14 +68,72 @@ def expected_means(run, ks=(5, 10, 20), **options) -> dict:
     return {k: f"{table[f'ndcg@{k}'].mean():.4f}" for k in ks}
 
 
-def upload(at, slot, name, data):
+def upload(at, slot, *files):
+    """Put files in an upload widget: ``upload(at, "qrels", name, data)`` or
+    ``upload(at, "runs", (name, data), (name, data), ...)``."""
     gen = at.session_state["yd_gen"] if "yd_gen" in at.session_state else 0
-    at.file_uploader(key=f"yd_upload_{slot}_{gen}").set_value((name, data, "text/plain"))
+    widget = at.file_uploader(key=f"yd_upload_{slot}_{gen}")
+    if slot == "qrels":
+        widget.set_value((files[0], files[1], "text/plain"))
+    else:
+        widget.set_value([(name, data, "text/plain") for name, data in files])
 
 
 def table_with(at, column):
     """The first table on the page with this column (AppTest does not expose table keys)."""
     return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def comparison(at) -> pd.DataFrame:
+    """The comparison table as shown, indexed by run."""
+    return table_with(at, "p (adj.)").set_index("run")
+
+
+def per_query_ndcg(runs: dict, k=20, **options) -> pd.DataFrame:
+    """What the page hands to ndcg_core.compare: NDCG@k per query, one column per run."""
+    return pd.concat({name: evaluate(QRELS, run, k=k, **options)[f"ndcg@{k}"]
+                      for name, run in runs.items()}, axis=1)
+
+
+def run_bytes(run: pd.DataFrame) -> bytes:
+    return "".join(f"{q} Q0 {d} {i} {s!r} t\n" for i, (q, d, s) in
+                   enumerate(run.itertuples(index=False), 1)).encode()
+
+
+def ten_runs() -> dict:
+    """System A and nine noisy copies of it: {file name: run frame}."""
+    import numpy as np
+    rng = np.random.default_rng(14)
+    runs = {"a.run": RUN_A}
+    for i in range(1, 10):
+        runs[f"noisy{i}.run"] = RUN_A.assign(
+            score=RUN_A["score"] + rng.normal(0, 0.3 * i, len(RUN_A)).round(3))
+    return runs
+
+
+def with_runs(runs) -> AppTest:
+    """The sample judgments and these runs ({name: frame}, or (name, frame) pairs) uploaded."""
+    at = page()
+    upload(at, "qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes())
+    pairs = runs.items() if isinstance(runs, dict) else runs
+    upload(at, "runs", *[(name, run_bytes(run)) for name, run in pairs])
+    at.run()
+    assert not at.exception and not at.error, errors(at)
+    return at
+
+
+def chart_data(chart) -> list[dict]:
+    """A drawn Plotly chart's traces, arrays decoded (plotly sends numbers as base64)."""
+    import base64
+    import json
+
+    import numpy as np
+
+    def decode(v):
+        if isinstance(v, dict) and "bdata" in v:
+            return np.frombuffer(base64.b64decode(v["bdata"]), v["dtype"]).tolist()
+        return v
+    return [{k: decode(v) for k, v in t.items()} for t in json.loads(chart.proto.spec)["data"]]
 
 
 def errors(at) -> str:
@@ -80,16 +143,19 @@ def errors(at) -> str:
 def test_page_without_files_asks_for_them():
     """A first visit shows the upload widgets, the size limit and no error."""
     at = page()
-    assert len(at.file_uploader) == 3
-    assert any("up to 160 MB" in c.value for c in at.caption)  # server.maxUploadSize
-    assert not at.error and not at.metric
+    assert len(at.file_uploader) == 2
+    assert at.file_uploader(key="yd_upload_runs_0").accept_multiple_files
+    assert any("up to 160 MB" in c.value for c in at.caption)
+    assert not at.error and means(at).empty
 
 
-def test_sample_shows_the_engines_means_for_both_systems():
-    """One click on the sample shows mean NDCG@5/10/20 of System A and B as ndcg_core says."""
+def test_sample_shows_the_engines_means_for_both_runs():
+    """One click on the sample shows mean NDCG@5/10/20 of both runs, named by their files,
+    as ndcg_core says."""
     at = with_sample()
-    assert shown_means(at, "System A") == expected_means(RUN_A)
-    assert shown_means(at, "System B") == expected_means(RUN_B)
+    assert list(means(at).index) == [A, B]
+    assert shown_means(at, A) == expected_means(RUN_A)
+    assert shown_means(at, B) == expected_means(RUN_B)
 
 
 def test_sample_mean_agrees_with_pytrec_eval():
@@ -131,7 +197,7 @@ def test_choosing_a_preset_sets_its_options_and_its_numbers(preset):
     for name, value in ndcg_core.CONVENTIONS[preset].items():
         assert at.selectbox(key=f"yd_{name}").value == value
     assert shown_means(at) == expected_means(RUN_A, convention=preset)
-    assert shown_means(at, "System B") == expected_means(RUN_B, convention=preset)
+    assert shown_means(at, B) == expected_means(RUN_B, convention=preset)
 
 
 def test_option_choices_and_help_come_from_the_engine():
@@ -161,71 +227,47 @@ def test_unjudged_and_missing_queries_are_reported():
     assert "scored 0 and counted in the mean" in text
 
 
-def test_two_runs_show_wins_losses_and_the_mean_difference():
-    """With two runs: wins/losses/ties and the mean difference at the chosen k."""
-    at = open_tab(with_sample(), "A vs B")
-    a = evaluate(QRELS, RUN_A, k=20)["ndcg@20"]
-    b = evaluate(QRELS, RUN_B, k=20)["ndcg@20"]
-    d = (b - a).dropna()
-    m = metrics(at)
-    assert m["B wins @20"] == str(int((d > 1e-12).sum()))
-    assert m["B loses @20"] == str(int((d < -1e-12).sum()))
-    assert m["Mean B − A @20"] == f"{d.mean():+.4f}"
-    assert any("95% CI" in x.value and "p = " in x.value for x in at.markdown)
-
-
-def test_paired_stats_are_seeded_and_sensible():
-    """The bootstrap CI holds the mean, repeats exactly, and a zero difference has p = 1."""
-    import numpy as np
-    rng = np.random.default_rng(1)
-    a = rng.random(40)
-    s1 = R.paired_stats(a, a + 0.1)
-    s2 = R.paired_stats(a, a + 0.1)
-    assert s1 == s2 and s1["lo"] <= s1["mean"] <= s1["hi"]
-    assert s1["wins"] == 40 and s1["p"] < 0.001
-    assert R.paired_stats(a, a)["p"] == 1.0
-
-
-def test_changing_the_chart_cutoff_does_not_evaluate_again(monkeypatch):
-    """Switching the cutoff of the charts reuses the cached evaluation."""
-    at = open_tab(with_sample(), "A vs B")
+def test_changing_the_cutoff_does_not_evaluate_again(monkeypatch):
+    """Switching the cutoff of the comparison and charts reuses the cached evaluation."""
+    at = open_tab(with_sample(), "Wins and losses")
     calls = []
-    monkeypatch.setattr(D, "evaluate", lambda *a, **kw: calls.append(kw) or evaluate(*a, **kw))
+    real = ndcg_core.evaluate
+    monkeypatch.setattr(ndcg_core, "evaluate", lambda *a, **kw: calls.append(kw) or real(*a, **kw))
     at.segmented_control(key="yd_k").set_value(5).run()
     assert not at.exception and calls == []
-    assert "Mean B − A @5" in metrics(at)
+    assert "NDCG@5" in comparison(at).columns
 
 
 def test_files_in_session_state_are_used():
     """The documented session key (what the sample button fills) feeds the page."""
     at = page()
     at.session_state[app_state.YD_FILES] = {"qrels": {"name": "q.txt", "data": SMALL_QRELS},
-                                     "run_a": {"name": "r.txt", "data": SMALL_RUN}}
+                                            "runs": [{"name": "r.txt", "data": SMALL_RUN}]}
     at.run()
     q, r = read_qrels(io.BytesIO(SMALL_QRELS)), read_run(io.BytesIO(SMALL_RUN))
-    assert metrics(at)["System A · mean NDCG@5"] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
+    assert shown_means(at, "r.txt")[5] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
 
 
 def test_uploaded_files_are_evaluated():
     """Files put in the upload widgets are read and evaluated."""
     at = page()
     upload(at, "qrels", "q.txt", SMALL_QRELS)
-    upload(at, "run_a", "r.run", SMALL_RUN)
+    upload(at, "runs", ("r.run", SMALL_RUN))
     at.run()
     assert not at.exception and not at.error
     q, r = read_qrels(io.BytesIO(SMALL_QRELS)), read_run(io.BytesIO(SMALL_RUN))
-    assert metrics(at)["System A · mean NDCG@10"] == f"{evaluate(q, r)['ndcg@10'].mean():.4f}"
+    assert shown_means(at, "r.run")[10] == f"{evaluate(q, r)['ndcg@10'].mean():.4f}"
 
 
 def test_one_csv_with_grades_and_scores_is_judgments_and_run():
-    """A CSV qid,docid,relevance,score alone gives System A's numbers."""
+    """A CSV qid,docid,relevance,score alone is judgments and a run (named by the file)."""
     csv = b"qid,docid,relevance,score\n1,a,2,0.9\n1,b,0,0.8\n1,c,3,0.1\n2,d,1,0.5\n"
     at = page()
     upload(at, "qrels", "both.csv", csv)
     at.run()
     q, r = read_qrels(io.BytesIO(csv)), read_run(io.BytesIO(csv))
     assert not at.error
-    assert metrics(at)["System A · mean NDCG@5"] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
+    assert shown_means(at, "both.csv")[5] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
 
 
 @pytest.mark.parametrize("name, data, message", [
@@ -242,11 +284,11 @@ def test_a_malformed_judgments_file_shows_its_message(name, data, message):
     """A bad judgments file shows what is wrong (and where); the page keeps working."""
     at = page()
     upload(at, "qrels", name, data)
-    upload(at, "run_a", "r.run", SMALL_RUN)
+    upload(at, "runs", ("r.run", SMALL_RUN))
     at.run()
     assert not at.exception
     assert message in errors(at).replace("\\", "")
-    assert not at.metric
+    assert means(at).empty
     at.button(key="yd_sample").click().run()  # the rest of the page still works
     assert not at.exception and shown_means(at) == expected_means(RUN_A)
 
@@ -255,20 +297,18 @@ def test_a_malformed_second_run_leaves_the_first_one_evaluated():
     """A run with a duplicate document is refused by name; the other run is still shown."""
     at = page()
     upload(at, "qrels", "q.txt", SMALL_QRELS)
-    upload(at, "run_a", "a.run", SMALL_RUN)
-    upload(at, "run_b", "b.run", SMALL_RUN + b"1 Q0 d1 9 0.5 r\n")
+    upload(at, "runs", ("a.run", SMALL_RUN), ("b.run", SMALL_RUN + b"1 Q0 d1 9 0.5 r\n"))
     at.run()
     assert not at.exception
-    assert "System B" in errors(at) and "twice" in errors(at)
-    assert "System A · mean NDCG@5" in metrics(at)
-    assert not any(label.startswith("System B") for label in metrics(at))
+    assert "b\\.run" in errors(at) and "twice" in errors(at)
+    assert list(means(at).index) == ["a.run"]
 
 
 def test_a_bad_run_line_is_named():
     """A run line with a missing field is reported with its line number."""
     at = page()
     upload(at, "qrels", "q.txt", SMALL_QRELS)
-    upload(at, "run_a", "a.run", b"1 Q0 d1 1 2.0 r\n1 Q0 d2 1\n")
+    upload(at, "runs", ("a.run", b"1 Q0 d1 1 2.0 r\n1 Q0 d2 1\n"))
     at.run()
     assert not at.exception
     assert "line 2: expected 6 fields" in errors(at).replace("\\", "")
@@ -278,7 +318,7 @@ def test_uploaded_ids_are_shown_as_text_not_markup():
     """Query ids are data: Markdown/HTML in them is escaped in the page's text."""
     at = page()
     upload(at, "qrels", "q.txt", SMALL_QRELS)
-    upload(at, "run_a", "a.run", SMALL_RUN + b"<b>x</b> Q0 d1 1 1.0 r\n")
+    upload(at, "runs", ("a.run", SMALL_RUN + b"<b>x</b> Q0 d1 1 1.0 r\n"))
     at.run()
     text = "\n".join(c.value for c in at.caption)
     assert "\\<b\\>x\\</b\\>" in text and "<b>x</b>" not in text
@@ -290,7 +330,7 @@ def test_what_changed_lists_every_preset_and_the_reasons():
     means = table_with(at, "preset").set_index("preset")
     assert list(means.index) == list(ndcg_core.CONVENTIONS)
     for preset in ndcg_core.CONVENTIONS:
-        for system, run in [("System A", RUN_A), ("System B", RUN_B)]:
+        for system, run in [(A, RUN_A), (B, RUN_B)]:
             assert means.loc[preset, f"{system} NDCG@20"] == pytest.approx(
                 evaluate(QRELS, run, k=20, convention=preset)["ndcg@20"].mean())
     spread = table_with(at, "spread")
@@ -375,25 +415,25 @@ def test_negative_grades_follow_the_negative_rule():
     qrels = SMALL_QRELS + b"1 0 d9 -1\n"
     at = page()
     upload(at, "qrels", "q.txt", qrels)
-    upload(at, "run_a", "r.run", SMALL_RUN + b"1 Q0 d9 4 0.5 r\n")
+    upload(at, "runs", ("r.run", SMALL_RUN + b"1 Q0 d9 4 0.5 r\n"))
     at.run()
     q, r = read_qrels(io.BytesIO(qrels)), read_run(io.BytesIO(SMALL_RUN + b"1 Q0 d9 4 0.5 r\n"))
-    assert metrics(at)["System A · mean NDCG@5"] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
+    assert shown_means(at, "r.run")[5] == f"{evaluate(q, r, k=5)['ndcg@5'].mean():.4f}"
     open_tab(at, "What changed?")
-    assert any("sklearn refuses System A" in c.value for c in at.caption)
+    assert any("sklearn refuses r\\.run" in c.value for c in at.caption)
     at.selectbox(key="yd_preset").set_value("sklearn").run()
     assert not at.exception and "refused by negative" in errors(at).replace("\\", "")
-    assert not at.metric
+    assert means(at).empty
     at.selectbox(key="yd_negative").set_value("keep").run()
     expected = evaluate(q, r, k=5, convention="sklearn", negative="keep")["ndcg@5"].mean()
-    assert not at.error and metrics(at)["System A · mean NDCG@5"] == f"{expected:.4f}"
+    assert not at.error and shown_means(at, "r.run")[5] == f"{expected:.4f}"
 
 
 def test_clear_empties_the_page():
     """Clear forgets the files: the page asks for uploads again."""
     at = with_sample()
     at.button(key="yd_clear").click().run()
-    assert not at.exception and not at.metric
+    assert not at.exception and means(at).empty
     assert any("Upload judgments" in i.value for i in at.info)
 
 
@@ -401,8 +441,228 @@ def test_files_with_no_query_in_common_say_so():
     """Judgments and a run with different query ids: a warning, the run's queries named."""
     at = page()
     upload(at, "qrels", "q.txt", SMALL_QRELS)
-    upload(at, "run_a", "r.run", SMALL_RUN.replace(b"1 Q0", b"7 Q0").replace(b"2 Q0", b"8 Q0"))
+    upload(at, "runs", ("r.run", SMALL_RUN.replace(b"1 Q0", b"7 Q0").replace(b"2 Q0", b"8 Q0")))
     at.run()
-    assert not at.exception and not at.metric
+    assert not at.exception and means(at).empty
     assert any("same query ids" in w.value for w in at.warning)
     assert any("7, 8" in c.value for c in at.caption)
+
+
+# ------------------------------------------------------------------ many runs, statistics
+
+def test_ten_runs_are_evaluated_and_compared_with_the_first():
+    """Ten runs: a row each, in upload order, and compare()'s numbers against the first."""
+    runs = ten_runs()
+    at = with_runs(runs)
+    assert list(means(at).index) == list(runs)
+    for name, run in runs.items():
+        assert shown_means(at, name) == expected_means(run)
+    expected = ndcg_core.compare(per_query_ndcg(runs), baseline="a.run")
+    shown = comparison(at)
+    assert list(shown.index) == list(runs)  # the baseline first
+    for column, engine in [("NDCG@20", "mean"), ("Δ", "delta"), ("p", "p"),
+                           ("p (adj.)", "p_adj"), ("CI low", "ci_low"), ("d_z", "effect_size")]:
+        pd.testing.assert_series_equal(shown[column], expected[engine], check_names=False,
+                                       check_index_type=False)
+    marks = shown["sig."] == "†"
+    assert (marks == expected["significant"]).all() and marks.any() and not marks.all()
+    counts = ndcg_core.wins_losses(per_query_ndcg(runs), baseline="a.run")
+    assert (shown.loc[counts.index, ["wins", "ties", "losses"]].astype(int) == counts).all().all()
+
+
+def test_an_eleventh_run_is_left_out_and_named():
+    """More than ten runs: the first ten are compared; the others are named, not dropped
+    silently."""
+    runs = ten_runs() | {"eleventh.run": RUN_B}
+    at = page()
+    upload(at, "qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes())
+    upload(at, "runs", *[(name, run_bytes(run)) for name, run in runs.items()])
+    at.run()
+    assert not at.exception
+    assert any("11 runs uploaded" in w.value and "eleventh\\.run" in w.value
+               for w in at.warning)
+    assert len(means(at)) == 10 and "eleventh.run" not in means(at).index
+
+
+def test_runs_with_the_same_file_name_get_a_number():
+    """Two files called run.txt (from two folders) are two runs: run.txt and run.txt (2)."""
+    at = with_runs([("run.txt", RUN_A), ("run.txt", RUN_B)])
+    assert list(means(at).index) == ["run.txt", "run.txt (2)"]
+
+
+def test_choosing_the_baseline_compares_the_others_with_it():
+    """The first run is the baseline by default; choosing System B reorders and retests."""
+    at = with_sample()
+    assert at.selectbox(key="yd_baseline").value == A
+    at.selectbox(key="yd_baseline").set_value(B).run()
+    assert not at.exception
+    expected = ndcg_core.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=B)
+    shown = comparison(at)
+    assert list(shown.index) == [B, A]
+    assert shown.loc[A, "Δ"] == expected.loc[A, "delta"] < 0
+    assert any(f"against **{B.replace('_', chr(92) + '_').replace('.', chr(92) + '.')}**"
+               in c.value for c in at.caption)
+
+
+def test_test_and_correction_choices_and_help_come_from_the_engine():
+    """The widgets list COMPARE_OPTIONS' choices with its help text."""
+    at = with_sample()
+    for name in ("test", "correction"):
+        box, opt = at.selectbox(key=f"yd_{name}"), ndcg_core.COMPARE_OPTIONS[name]
+        assert box.label == opt.label and box.help == opt.help()
+        assert [None if o == "none" else o for o in box.options] == list(opt.choices)
+        assert box.value == (opt.default or "none")
+
+
+@pytest.mark.parametrize("test", list(ndcg_core.COMPARE_OPTIONS["test"].choices))
+@pytest.mark.parametrize("correction", ["holm", "bh", "none"])
+def test_each_test_and_correction_shows_the_engines_numbers(test, correction):
+    """Every test × correction: p, adjusted p, the interval and the marks are compare()'s."""
+    runs = {name: run for name, run in ten_runs().items() if name in
+            ("a.run", "noisy1.run", "noisy2.run", "noisy5.run")}
+    at = with_runs(runs)
+    at.selectbox(key="yd_test").set_value(test)
+    at.selectbox(key="yd_correction").set_value(correction).run()
+    assert not at.exception
+    expected = ndcg_core.compare(per_query_ndcg(runs), baseline="a.run", test=test,
+                                 correction=None if correction == "none" else correction)
+    shown = comparison(at)
+    for column, engine in [("p", "p"), ("p (adj.)", "p_adj"), ("CI low", "ci_low"),
+                           ("CI high", "ci_high")]:
+        pd.testing.assert_series_equal(shown[column], expected[engine], check_names=False,
+                                       check_index_type=False)
+    assert ((shown["sig."] == "†") == expected["significant"]).all()
+
+
+def test_alpha_moves_the_significance_marks():
+    """Alpha moves the marks: exactly the runs whose adjusted p is below it are marked."""
+    at = with_runs(ten_runs())
+    p_adj = comparison(at)["p (adj.)"]
+    counts = {}
+    for alpha in (0.01, 0.1):  # noisy3's p_adj is 0.0069, noisy2's 0.053 (Holm)
+        at.number_input(key="yd_alpha").set_value(alpha).run()
+        marks = comparison(at)["sig."] == "†"
+        assert (marks == (p_adj < alpha)).all()
+        counts[alpha] = int(marks.sum())
+    assert counts == {0.01: 7, 0.1: 8}
+
+
+def test_exports_hold_the_engines_table():
+    """CSV, Markdown and LaTeX buttons; their text is compare()'s table, as written by
+    to_markdown / to_latex with 4 decimals, the p-values exact in the CSV."""
+    at = with_sample()
+    buttons = {b.proto.label: b.proto for b in at.get("download_button")}
+    assert {"CSV", "Markdown", "LaTeX"} <= set(buttons)
+    assert all(buttons[b].ignore_rerun for b in ("CSV", "Markdown", "LaTeX"))
+    table = ndcg_core.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
+    files = D.export_files(table, 20)
+    assert files["Markdown"][2] == ndcg_core.to_markdown(table, digits=4)
+    assert files["LaTeX"][2] == ndcg_core.to_latex(table, digits=4)
+    csv = pd.read_csv(io.StringIO(files["CSV"][2]), index_col="system")
+    assert csv.loc[B, "p"] == table.loc[B, "p"] and list(csv.index) == [A, B]
+    assert "system\\_b.run" in files["Markdown"][2].replace("\\.", ".")
+    assert [f[0] for f in files.values()] == ["ndcg20_comparison.csv", "ndcg20_comparison.md",
+                                              "ndcg20_comparison.tex"]
+
+
+def test_wins_and_losses_chart_shows_each_run_against_the_baseline():
+    """The tab draws wins/ties/losses per run and the sorted per-query differences."""
+    at = open_tab(with_sample(), "Wins and losses")
+    charts = at.get("plotly_chart")
+    assert len(charts) == 2
+    bars = chart_data(charts[0])
+    counts = ndcg_core.wins_losses(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
+    assert [t["x"] for t in bars] == [[int(counts.loc[B, c])] for c in ("wins", "ties", "losses")]
+    deltas = chart_data(charts[1])[0]
+    d = (per_query_ndcg({A: RUN_A, B: RUN_B}).eval(f"`{B}` - `{A}`")).dropna()
+    assert sorted(deltas["y"], reverse=True) == deltas["y"]
+    assert deltas["y"] == pytest.approx(sorted(d, reverse=True))
+
+
+def test_hover_labels_show_query_ids_as_text():
+    """A query id holding HTML reaches the hover labels escaped (plotly reads a few tags)."""
+    qrels = SMALL_QRELS + b"<b>x</b> 0 d1 1\n"
+    run = SMALL_RUN + b"<b>x</b> Q0 d1 1 1.0 r\n"
+    at = page()
+    upload(at, "qrels", "q.txt", qrels)
+    upload(at, "runs", ("a.run", run), ("b.run", run.replace(b"3.0", b"0.1")))
+    at.run()
+    open_tab(at, "Wins and losses")
+    labels = chart_data(at.get("plotly_chart")[1])[0]["text"]
+    assert "&lt;b&gt;x&lt;/b&gt;" in labels and "<b>x</b>" not in labels
+
+
+# ------------------------------------------------------------------ unjudged documents
+
+def test_judged_only_switch_changes_ndcg_as_pytrec_eval_does():
+    """Condensed lists: the means follow evaluate(judged_only=True) and equal pytrec_eval's
+    judged_docs_only_flag=True (trec_eval -J)."""
+    import pytrec_eval
+    at = with_sample()
+    before = shown_means(at, B)
+    at.toggle(key="yd_judged_only").set_value(True).run()
+    assert not at.exception
+    after = shown_means(at, B)
+    assert after == {k: f"{R.evaluate(QRELS, RUN_B, k=k, judged_only=True)[f'ndcg@{k}'].mean():.4f}"
+                     for k in (5, 10, 20)} and after != before
+    qrels, run = {}, {}
+    for q, d, g in QRELS.itertuples(index=False):
+        qrels.setdefault(q, {})[d] = int(g)
+    for q, d, s in RUN_B.itertuples(index=False):
+        run.setdefault(q, {})[d] = float(s)
+    per_query = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10"},
+                                               judged_docs_only_flag=True).evaluate(run)
+    mean = sum(v["ndcg_cut_10"] for v in per_query.values()) / len(per_query)
+    assert after[10] == f"{mean:.4f}"
+    # the comparison follows the switch too
+    expected = ndcg_core.compare(pd.concat(
+        {n: R.evaluate(QRELS, r, k=20, judged_only=True)["ndcg@20"]
+         for n, r in ((A, RUN_A), (B, RUN_B))}, axis=1), baseline=A)
+    assert comparison(at).loc[B, "Δ"] == expected.loc[B, "delta"]
+
+
+def test_judged_at_k_and_the_unjudged_range_sit_next_to_ndcg():
+    """Per run and k: mean Judged@k and mean NDCG@k with unjudged graded 0 / the top grade;
+    per query the same at the chosen k."""
+    at = with_sample()
+    shown = means(at)
+    extra = R.unjudged_summary(QRELS, RUN_A, (5, 10, 20), convention="trec_eval")
+    for k in (5, 10, 20):
+        assert shown.loc[A, f"Judged@{k}"] == extra[f"judged@{k}"].mean() < 1
+        assert shown.loc[A, f"NDCG@{k} unjudged=0"] == extra[f"ndcg@{k} unjudged=0"].mean()
+        assert shown.loc[A, f"NDCG@{k} unjudged=top"] == extra[f"ndcg@{k} unjudged=top"].mean()
+    # unjudged counted as 0 is what trec_eval does: the plain NDCG
+    assert f"{shown.loc[A, 'NDCG@10 unjudged=0']:.4f}" == shown_means(at)[10]
+    per_query = table_with(at, f"{A} Judged@20").set_index("qid")
+    assert per_query[f"{A} Judged@20"].tolist() == extra["judged@20"].tolist()
+    assert any("scroll the table sideways" in c.value for c in at.caption)
+
+
+def test_a_bad_run_file_name_is_shown_as_text():
+    """A run's file name is user text: Markdown in it is escaped in the error."""
+    at = page()
+    upload(at, "qrels", "q.txt", SMALL_QRELS)
+    upload(at, "runs", ("[click](http://x.example) **b**.run", b"1 Q0 d1 1 2.0 r\n1 Q0 d2\n"))
+    at.run()
+    assert not at.exception
+    text = errors(at)
+    assert "\\[click\\]\\(http\\://x\\.example\\) \\*\\*b\\*\\*\\.run" in text
+    assert "[click](" not in text
+
+
+def test_tables_pin_the_run_and_show_4_decimals():
+    """The headline and comparison tables pin their first column and write numbers with
+    DATA_DECIMALS (4) decimals, the comparison's p-values included."""
+    import json
+    at = with_sample()
+    configs = {}
+    for d in at.dataframe:
+        columns = set(d.value.columns)
+        if {"queries", "p (adj.)"} & columns:
+            configs["means" if "queries" in columns else "compare"] = json.loads(d.proto.columns)
+    assert set(configs) == {"means", "compare"}
+    for name, config in configs.items():
+        assert config["run"]["pinned"] is True, name
+    for column in ("NDCG@20", "Δ", "p", "p (adj.)", "CI low", "d_z"):
+        assert configs["compare"][column]["type_config"]["format"] == "%.4f", column
+    assert configs["means"]["Judged@10"]["type_config"]["format"] == "%.4f"

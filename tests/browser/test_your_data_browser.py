@@ -8,7 +8,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from ndcg_core import evaluate, read_qrels, read_run
+import pandas as pd
+
+from ndcg_core import compare, evaluate, read_qrels, read_run, to_markdown
 
 SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
 QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n2 0 d4 1\n2 0 d5 2\n3 0 d6 0\n"
@@ -16,9 +18,31 @@ RUN = (b"1 Q0 d2 1 3.0 mine\n1 Q0 d1 2 2.0 mine\n1 Q0 d3 3 1.0 mine\n"
        b"2 Q0 d5 1 0.4 mine\n2 Q0 d4 2 0.9 mine\n3 Q0 d6 1 1.0 mine\n")
 
 
-def metric_value(page, label: str) -> str:
-    metric = page.get_by_test_id("stMetric").filter(has_text=label)
-    return metric.get_by_test_id("stMetricValue").inner_text().strip()
+RENDERED_JS = """() => [...document.querySelectorAll("[data-testid='stDataFrame']")]
+  .filter((e) => e.checkVisibility()).every((f) => f.querySelector("table[role='grid']"))"""
+# Neither the page nor its main column (Streamlit scrolls that box, not the document)
+# scrolls sideways.
+NO_SIDEWAYS_JS = """() => [document.scrollingElement,
+                            document.querySelector("[data-testid='stMain']")]
+  .every((e) => e.scrollWidth <= e.clientWidth)"""
+# Per table: is its grid wider than its box, and does the element after it hint at scrolling?
+OVERFLOW_JS = """() => [...document.querySelectorAll("[data-testid='stDataFrame']")]
+  .filter((e) => e.checkVisibility()).map((f) => {
+    const scroller = f.querySelector('.dvn-scroller');
+    const box = f.closest("[data-testid='stElementContainer']");
+    const next = box && box.nextElementSibling;
+    return {wider: !!scroller && scroller.scrollWidth > scroller.clientWidth + 1,
+            hint: !!next && next.innerText.includes('scroll the table sideways'),
+            cut: f.getBoundingClientRect().right > window.innerWidth + 1};
+  })"""
+
+
+def means_cells(page) -> list[str]:
+    """The cells of the headline table (mean over queries), as the grid renders them."""
+    page.wait_for_function(RENDERED_JS, timeout=30_000)
+    grid = page.locator("[data-testid='stDataFrame'] >> visible=true").first
+    return grid.locator("table[role='grid'] td").evaluate_all(
+        "tds => tds.map(td => td.textContent)")
 
 
 def uploader_input(page, label: str):
@@ -41,13 +65,15 @@ def test_uploading_judgments_and_a_run_shows_the_engines_mean(page, app_url, ope
     uploader_input(page, "Judgments").set_input_files(
         files=[{"name": "judgments.qrels", "mimeType": "text/plain", "buffer": QRELS}])
     wait_idle(page)
-    uploader_input(page, "Run A").set_input_files(
+    uploader_input(page, "Runs").set_input_files(
         files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
     wait_idle(page)
-    label = "System A · mean NDCG@10"
-    expect(page.get_by_test_id("stMetric").filter(has_text=label)).to_be_visible()
-    expected = evaluate(read_qrels(io.BytesIO(QRELS)), read_run(io.BytesIO(RUN)), k=10)
-    assert metric_value(page, label) == f"{expected['ndcg@10'].mean():.4f}"
+    expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible()
+    expected = evaluate(read_qrels(io.BytesIO(QRELS)), read_run(io.BytesIO(RUN)), k=5)
+    cells = means_cells(page)
+    # the grid's accessible cells hold the exact value (the canvas draws it with 4 decimals)
+    assert cells[:2] == ["mine.run", "3"]
+    assert f"{float(cells[2]):.4f}" == f"{expected['ndcg@5'].mean():.4f}"
 
 
 def test_a_bad_upload_shows_the_line_and_the_sample_still_loads(page, app_url, open_app,
@@ -62,10 +88,11 @@ def test_a_bad_upload_shows_the_line_and_the_sample_still_loads(page, app_url, o
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
     qrels = read_qrels(SAMPLES / "qrels.txt")
-    expected = evaluate(qrels, read_run(SAMPLES / "system_b.run"), k=20)["ndcg@20"].mean()
-    label = "System B · mean NDCG@20"
-    expect(page.get_by_test_id("stMetric").filter(has_text=label)).to_be_visible()
-    assert metric_value(page, label) == f"{expected:.4f}"
+    expected = evaluate(qrels, read_run(SAMPLES / "system_b.run"), k=5)["ndcg@5"].mean()
+    expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible()
+    cells = means_cells(page)
+    row = cells.index("system_b.run")
+    assert f"{float(cells[row + 2]):.4f}" == f"{expected:.4f}"
     expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
 
 
@@ -80,6 +107,9 @@ def test_tabs_draw_on_click_and_a_query_opens_in_the_playground(page, app_url, o
     expect(page.get_by_text("Mean NDCG under every preset")).to_be_visible()
     page.get_by_role("tab", name="Charts").click()
     wait_idle(page)
+    # Plotly's bundle loads with the first chart: on two busy cores that takes a while
+    expect(page.get_by_test_id("stPlotlyChart").locator(".main-svg").first).to_be_visible(
+        timeout=30_000)
     expect(page.get_by_test_id("stPlotlyChart")).to_have_count(2)
     page.get_by_role("tab", name="Per query").click()
     wait_idle(page)
@@ -90,4 +120,46 @@ def test_tabs_draw_on_click_and_a_query_opens_in_the_playground(page, app_url, o
     # the playground scores the handed-over ranking as the engine scored the query
     qrels = read_qrels(SAMPLES / "qrels.txt")
     value = evaluate(qrels, read_run(SAMPLES / "system_a.run"), k=20).loc["q01", "ndcg@20"]
-    assert metric_value(page, "NDCG@20") == f"{value:.3f}"
+    metric = page.get_by_test_id("stMetric").filter(has_text="NDCG@20")
+    assert metric.get_by_test_id("stMetricValue").inner_text().strip() == f"{value:.3f}"
+
+
+def test_the_comparison_exports_the_engines_table_and_the_page_fits(page, app_url, open_app,
+                                                                    wait_idle, tmp_path):
+    """Wilcoxon chosen: the Markdown download is compare()'s table as to_markdown writes it.
+    At 1280x720 and 1400x1000 a table wider than its box says it scrolls; at 390x844 the
+    page does not scroll sideways."""
+    open_page(page, app_url, open_app, wait_idle)
+    page.get_by_role("button", name="Load the sample").click()
+    wait_idle(page)
+    test = page.get_by_test_id("stSelectbox").filter(has_text="Significance test")
+    page.wait_for_function(RENDERED_JS, timeout=30_000)  # a click during a rerun is lost
+    box = test.get_by_role("combobox")
+    box.focus()
+    box.press_sequentially("wilcoxon")  # typing opens the list, filtered; Enter picks
+    expect(page.get_by_role("option", name="wilcoxon")).to_be_visible(timeout=15_000)
+    box.press("Enter")
+    wait_idle(page)
+    # the footnote names the test once the rerun has drawn the new table
+    expect(page.get_by_test_id("stCaptionContainer").filter(
+        has_text="Wilcoxon signed-rank test")).to_be_visible(timeout=30_000)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Markdown").click()
+    text = info.value.path().read_text(encoding="utf-8")
+    qrels = read_qrels(SAMPLES / "qrels.txt")
+    runs = {n: read_run(SAMPLES / n) for n in ("system_a.run", "system_b.run")}
+    per_query = pd.concat({n: evaluate(qrels, r, k=20)["ndcg@20"] for n, r in runs.items()},
+                          axis=1)
+    assert text == to_markdown(compare(per_query, baseline="system_a.run", test="wilcoxon"))
+    assert "Wilcoxon signed-rank test" in text
+    for width, height in ((1280, 720), (1400, 1000)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        page.wait_for_function(RENDERED_JS, timeout=30_000)
+        tables = page.evaluate(OVERFLOW_JS)
+        assert tables and all(t["hint"] for t in tables if t["wider"]), (width, tables)
+        assert not any(t["cut"] for t in tables), (width, tables)
+        assert page.evaluate(NO_SIDEWAYS_JS)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(600)
+    assert page.evaluate(NO_SIDEWAYS_JS)
