@@ -21,7 +21,8 @@ import ndcg_core as nc
 from ndcg_core.compare import MAX_SYSTEMS
 from lab.playground import MAX_ITEMS, ranking_query_params
 
-SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing")
+SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing",
+                 "score_precision", "fractional")
 PLAYGROUND_DEPTH = 50
 MAX_RUNS = MAX_SYSTEMS  # the page compares at most this many runs (the baseline included)
 
@@ -201,11 +202,8 @@ def most_changed(per_query: pd.DataFrame, baseline: str, k: int, n=15) -> pd.Dat
 
 
 # ------------------------------------------------------------------ unjudged documents
-#
-# ENGINE-SWITCH: branch `engine` adds evaluate(..., judged_only=True), Judged@k and the
-# bounds to ndcg_core. Until it is merged these three functions compute them here from the
-# run and qrels frames (tests/lab/test_runs.py checks them against pytrec_eval and by hand).
-# When merging, make each one a call of the engine's function; the page only calls these.
+# Every figure here is the engine's (ndcg_core.evaluate(judged_only=...), judged_at_k,
+# ndcg_bounds); this section only names columns for the page and notes emptied queries.
 
 def _judged_mask(q: pd.DataFrame, r: pd.DataFrame) -> np.ndarray:
     """Per run row: does the qrels judge this (query, document)? One integer key per pair
@@ -217,100 +215,64 @@ def _judged_mask(q: pd.DataFrame, r: pd.DataFrame) -> np.ndarray:
 
 
 def judged_run(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
-    """The run without its unjudged documents: each query's condensed list. ENGINE-SWITCH."""
+    """The run without its unjudged documents: each query's condensed list."""
     return r[_judged_mask(q, r)]
+
+
+def _engine_options(options: dict, allowed) -> dict:
+    return {n: v for n, v in options.items() if n in allowed}
 
 
 def evaluate(q: pd.DataFrame, r: pd.DataFrame, *, judged_only: bool = False, **options
              ) -> pd.DataFrame:
-    """:func:`ndcg_core.evaluate`, or with ``judged_only`` its condensed-list form (Sakai
-    2007; trec_eval -J; pytrec_eval ``judged_docs_only_flag=True``): unjudged documents are
-    removed from the run before it is ranked, so the judged ones move up.
-
-    A query whose retrieved documents are all unjudged keeps its place with NDCG 0 (its
-    condensed list is empty), as pytrec_eval scores it; judged queries absent from the run
-    follow ``missing`` as usual. ENGINE-SWITCH: ``nc.evaluate(q, r, judged_only=...)``.
-    """
-    if not judged_only:
-        return nc.evaluate(q, r, **options)
-    condensed = judged_run(q, r)
-    missing = options.pop("missing", "skip")
-    table = nc.evaluate(q, condensed, missing="zero", **options)
-    # unique() first: iterating a million Arrow strings into a set takes seconds
-    judged_ids, run_ids = set(q["qid"].unique()), set(r["qid"].unique())
-    emptied = (run_ids & judged_ids) - set(condensed["qid"].unique())
-    absent = sorted(judged_ids - run_ids)
-    if missing == "skip":
-        table = table.drop(index=absent, errors="ignore")
-    table.attrs.update(missing_queries=absent,
-                       unjudged_queries=sorted(run_ids - judged_ids),
-                       emptied_queries=sorted(emptied))
-    table.attrs.setdefault("settings", {})["missing"] = missing
+    """:func:`ndcg_core.evaluate`, with ``judged_only`` its condensed-list form (Sakai 2007;
+    trec_eval -J; pytrec_eval ``judged_docs_only_flag=True``). The table's attrs also name
+    the queries whose retrieved documents were all unjudged (``emptied_queries``), so the
+    page can say why they score 0."""
+    table = nc.evaluate(q, r, judged_only=judged_only, **options)
+    emptied = []
+    if judged_only:
+        judged_ids = set(q["qid"].unique())
+        run_ids = set(r["qid"].unique()) & judged_ids
+        emptied = sorted(run_ids - set(judged_run(q, r)["qid"].unique()))
+    table.attrs["emptied_queries"] = emptied
     return table
 
 
-def judged_at_k(q: pd.DataFrame, r: pd.DataFrame, ks) -> pd.DataFrame:
-    """Judged@k per query: the share of the top min(k, retrieved) documents that have a
-    judgment (ir_measures' ``Judged@k``: score descending, ties by doc id ascending). Rows:
-    the judged queries the run retrieves; columns ``judged@k``. ENGINE-SWITCH.
-
-    >>> import pandas as pd
-    >>> q = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "c"], "relevance": [1, 0]})
-    >>> r = pd.DataFrame({"qid": ["1"] * 3, "docid": ["a", "b", "c"], "score": [3., 2., 1.]})
-    >>> judged_at_k(q, r, [1, 2, 5])["judged@2"].tolist()  # a judged, b not: 1 / 2
-    [0.5]
-    """
-    ks = [int(k) for k in ks]
-    r = r[r["qid"].isin(q["qid"].unique())]
-    judged = _judged_mask(q, r)
-    qcode, qids = pd.factorize(r["qid"], sort=True)
-    dcode, _ = pd.factorize(r["docid"], sort=True)  # codes in doc id order
-    order = np.lexsort((dcode, -r["score"].to_numpy(float), qcode))
-    qs, flags = qcode[order], judged[order]
-    start = np.r_[True, qs[1:] != qs[:-1]]
-    rank = np.arange(qs.size) - np.flatnonzero(start)[np.cumsum(start) - 1]
-    n = np.bincount(qs, minlength=len(qids))
-    out = {}
-    for k in ks:
-        top = np.bincount(qs, weights=flags & (rank < k), minlength=len(qids))
-        out[f"judged@{k}"] = top / np.minimum(n, k)
-    return pd.DataFrame(out, index=pd.Index(np.asarray(qids, object), name="qid"))
+_RANKING_OPTIONS = ("convention", "ties", "negative", "score_precision", "fractional", "depth",
+                    "missing")
+_BOUND_OPTIONS = _RANKING_OPTIONS + ("gain", "discount", "base", "zero_idcg", "ideal_pool")
 
 
-def with_unjudged_as(q: pd.DataFrame, r: pd.DataFrame, grade: float) -> pd.DataFrame:
-    """The qrels plus every document the run retrieves for a judged query without a
-    judgment, graded ``grade``."""
-    unjudged = r[~_judged_mask(q, r) & r["qid"].isin(q["qid"].unique())]
-    extra = pd.DataFrame({"qid": unjudged["qid"].to_numpy(), "docid": unjudged["docid"].to_numpy(),
-                          "relevance": np.full(len(unjudged), grade)})
-    return pd.concat([q, extra.astype({"relevance": q["relevance"].dtype})
-                      if len(extra) else extra], ignore_index=True)
+def judged_at_k(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
+    """Judged@k per query (:func:`ndcg_core.judged_at_k`: the share of the top min(k,
+    retrieved) documents, ranked as the convention ranks them, that have a judgment); rows:
+    the judged queries the run retrieves; columns ``judged@k``."""
+    out = nc.judged_at_k(q, r, k=[int(k) for k in ks],
+                         **_engine_options(options, _RANKING_OPTIONS))
+    return out.dropna(how="all")
 
 
 def unjudged_bounds(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
     """Per query, NDCG@k with every unjudged retrieved document graded 0 and graded the
-    judgments' top grade: the range the missing judgments leave open (both ideals include
-    the documents so graded). Columns ``ndcg@k unjudged=0``, ``ndcg@k unjudged=top``.
-    ENGINE-SWITCH."""
-    top = float(q["relevance"].max()) if len(q) else 0.0
-    options = {n: v for n, v in options.items() if n != "judged_only"}  # all are judged now
-    low = nc.evaluate(with_unjudged_as(q, r, 0), r, k=ks, **options)
-    high = nc.evaluate(with_unjudged_as(q, r, top), r, k=ks, **options)
+    query's top grade (:func:`ndcg_core.ndcg_bounds`): the range the missing judgments leave
+    open. Columns ``ndcg@k unjudged=0``, ``ndcg@k unjudged=top``."""
+    b = nc.ndcg_bounds(q, r, k=[int(k) for k in ks], **_engine_options(options, _BOUND_OPTIONS))
     cols = {}
     for k in ks:
-        cols[f"ndcg@{k} unjudged=0"] = low[f"ndcg@{k}"]
-        cols[f"ndcg@{k} unjudged=top"] = high[f"ndcg@{k}"]
+        cols[f"ndcg@{k} unjudged=0"] = b[f"ndcg@{k}_unjudged_0"]
+        cols[f"ndcg@{k} unjudged=top"] = b[f"ndcg@{k}_unjudged_top"]
     return pd.DataFrame(cols).rename_axis("qid")
 
 
 def unjudged_summary(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
     """Per query: Judged@k and the NDCG@k range, for each k (the per-query table's extras)."""
-    judged = judged_at_k(q, r, ks)
+    judged = judged_at_k(q, r, ks, **options)
     bounds = unjudged_bounds(q, r, ks, **options)
     cols = []
     for k in ks:
         cols += [f"judged@{k}", f"ndcg@{k} unjudged=0", f"ndcg@{k} unjudged=top"]
-    return pd.concat([judged, bounds], axis=1)[cols]
+    return pd.concat([judged, bounds], axis=1).reindex(columns=cols)
 
 
 def preset_means(results: dict, ks: tuple) -> pd.DataFrame:
@@ -339,26 +301,27 @@ def preset_spread(results: dict, why: dict, k: int, n=15) -> pd.DataFrame:
 
 def playground_link(q: pd.DataFrame, r: pd.DataFrame, qid: str, settings: Settings,
                     k: int) -> dict | None:
-    """Query params that open the playground on the query's top 50, ranked by the engine
-    (ties ordered by the chosen rule; averaged ties keep the run's order, since a list has
-    one item per position), with the other judged relevant documents as its judged pool."""
+    """Query params that open the playground on the query's top 50 as the engine ranks it
+    (:func:`ndcg_core.ranking`: the convention's tie rule and score precision; averaged
+    ties keep the run's order, since a list has one item per position), grades as the
+    convention reads them (unjudged as 0), and the other relevant judged documents as its
+    judged pool."""
     opts = settings.opts
-    judged = q[q["qid"] == qid].set_index("docid")["relevance"]
-    docs = r[r["qid"] == qid]
-    if docs.empty:
-        return None
-    grades = judged.reindex(docs["docid"]).fillna(0).to_numpy(float)  # unjudged count as 0
     ties = "input" if opts["ties"] == "average" else opts["ties"]
-    ranked = nc.dcg_table(grades, scores=docs["score"].to_numpy(float), ties=ties,
-                          docids=docs["docid"].tolist(), labels=docs["docid"].tolist())
+    ranked = nc.ranking(q, r, qids=[qid], convention=settings.preset, ties=ties,
+                        negative=opts["negative"], score_precision=opts.get("score_precision"),
+                        fractional=opts.get("fractional"))
+    if ranked.empty:
+        return None
+    grades = ranked["grade"].fillna(0.0)
     top = ranked.head(PLAYGROUND_DEPTH)
     # judged (or retrieved, by the ideal-pool option) relevant documents beyond the list
     if opts["ideal_pool"] == "judged":
-        pool_src = judged
+        pool_src = q[q["qid"] == qid].set_index("docid")["relevance"]
     else:
-        pool_src = pd.Series(ranked["relevance"].to_numpy(), index=ranked["label"])
-    rest = pool_src.drop(top["label"], errors="ignore")
-    unretrieved = sorted((g for g in rest if g > 0), reverse=True)[:MAX_ITEMS]
-    return ranking_query_params(top["label"].tolist(), top["relevance"].tolist(),
+        pool_src = pd.Series(grades.to_numpy(), index=ranked["docid"])
+    rest = pool_src.drop(top["docid"], errors="ignore")
+    unretrieved = sorted((float(g) for g in rest if g > 0), reverse=True)[:MAX_ITEMS]
+    return ranking_query_params(top["docid"].tolist(), grades.head(PLAYGROUND_DEPTH).tolist(),
                                 k=min(k, len(top)), gain=opts["gain"],
                                 unretrieved=unretrieved)

@@ -202,10 +202,11 @@ def settings_panel() -> Settings:
                            "each run before it is ranked, so the judged ones move up. Off: "
                            "an unjudged document counts as grade 0, as trec_eval does.")
         names = state.SETTING_NAMES
-        for col, name in zip(st.columns(len(names)), names):
-            opt = OPTIONS[name]
-            col.selectbox(opt.label, list(opt.choices), key=state.YD_OPTION.format(name),
-                          help=opt.help())
+        for row in (names[:4], names[4:]):  # two rows of four: each box keeps its label
+            for col, name in zip(st.columns(4), row):
+                opt = OPTIONS[name]
+                col.selectbox(opt.label, list(opt.choices), key=state.YD_OPTION.format(name),
+                              help=opt.help())
         ks, preset_name, options, judged_only = state.data_settings()
         preset, chosen = CONVENTIONS[preset_name], dict(options)
         changed = [f"{OPTIONS[n].label.lower()} → {chosen[n]}" for n in names
