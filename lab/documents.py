@@ -79,6 +79,7 @@ class Ranking:
     gain: str = "linear"
     unretrieved: tuple = ()
     claims: tuple = ()
+    unretrieved_labels: tuple = ()  # the names of the unretrieved items, in that order
 
     @property
     def cutoff(self) -> int:
@@ -225,7 +226,8 @@ DOCUMENTS = (
                                   lambda: 3 * weight(2), "1.89"))
                     + _cdi(D001, 4, printed=("5.76", "5.89", "0.978"))),
             Ranking("doc001pool", "The same four slots, with the ideal drawn from all six judged "
-                    "products [3, 2, 3, 0, 1, 2]", D001_LABELS[:4], D001, k=4, unretrieved=(1, 2)),
+                    "products [3, 2, 3, 0, 1, 2]", D001_LABELS[:4], D001, k=4, unretrieved=(1, 2),
+                    unretrieved_labels=D001_LABELS[4:]),
         ),
         errata=(Erratum("erratum-doc001-half", (
             Claim("weight of position 2, 1/log2 3", lambda: weight(2), "0.5",

@@ -35,7 +35,8 @@ def claims_table(claims):
 
 def render_ranking(r: Ranking):
     st.markdown(f"### {r.title}")
-    tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged)
+    tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
+                      pool_labels=r.unretrieved_labels)
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
     if r.claims:
         claims_table(r.claims)
