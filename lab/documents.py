@@ -255,8 +255,11 @@ DOCUMENTS = (
                 "MRR", nc.mean_reciprocal_rank(ranks=[1, 2, 4, 3, 5]))),
             CodeExample("Example 2", CODE_NDCG, lambda: _printed(
                 "NDCG@5", nc.ndcg([3, 0, 2, 1], k=5, ideal=[3, 2, 1, 0])),
-                Ranking("doc003ex2", "Example 2: predicted grades [3, 0, 2, 1], k = 5",
-                        names("item", 4), (3, 0, 2, 1), k=5)),
+                # The code asks for NDCG@5 of four items: with no fifth position that is
+                # NDCG@4, the same number, and the playground's k stops at the list's length.
+                Ranking("doc003ex2", "Example 2: predicted grades [3, 0, 2, 1]; NDCG@5 of a "
+                        "four-item list is NDCG@4 (there is no fifth position), so the tables "
+                        "and the playground use k = 4", names("item", 4), (3, 0, 2, 1), k=4)),
             CodeExample("Example 3", CODE_SKLEARN, lambda: _printed(
                 "NDCG@5", nc.ndcg(list(EX3_GRADES), scores=list(EX3_SCORES), k=5)),
                 Ranking("doc003ex3", "Example 3 sorted by score: grades "
