@@ -61,7 +61,7 @@ def claims_frame(claims) -> pd.DataFrame:
         v = float(c.value())
         verdict = "—" if c.printed is None else ("✓" if agrees(v, c.printed) else "✗")
         says = c.says if c.says is not None else (c.printed or "—")
-        rows.append({"quantity": c.quantity, "the document says": says,
+        rows.append({"quantity": c.quantity, "the source says": says,
                      "ndcg_core (exact)": v, "agrees": verdict})
     return pd.DataFrame(rows)
 
@@ -172,9 +172,9 @@ def _mean_with_empty(rule):
 
 DOCUMENTS = (
     Document(
-        "000", "000 · three steps", "doc000",
+        "000", "Three-step tutorial", "doc000",
         rankings=(
-            Ranking("doc000", "Linear gain, the document's two tables", names("Doc", 6), DOC000,
+            Ranking("doc000", "Linear gain, the tutorial's two tables", names("Doc", 6), DOC000,
                     claims=(
                         Claim("2/log2 3, position 2 of [3, 2, 3, 0, 1, 2]",
                               lambda: 2 * weight(2), "1.262"),
@@ -217,7 +217,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "001", "001 · e-commerce, K = 4", "doc001",
+        "001", "E-commerce explainer, K = 4", "doc001",
         rankings=(
             Ranking("doc001", "K = 4, grades [3, 2, 3, 0]", D001_LABELS[:4], D001, k=4,
                     claims=(Claim("2/log2 3, position 2 of [3, 2, 3, 0]",
@@ -236,7 +236,7 @@ DOCUMENTS = (
         )),),
     ),
     Document(
-        "002", "002 · glossary, two cutoffs", "doc002",
+        "002", "Glossary entry, k = 3 and 2", "doc002",
         rankings=(
             Ranking("doc002k3", "Predicted order of grades 1, 3, 2, at k = 3", D002_LABELS, D002,
                     k=3, claims=(Claim("3/log2 3, position 2 of [1, 3, 2]",
@@ -247,7 +247,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "003", "003 · MRR and code", "doc003",
+        "003", "MRR note, with code", "doc003",
         claims=(Claim("MRR of first-relevant ranks [1, 4, 2, 9]",
                       lambda: nc.mean_reciprocal_rank(ranks=[1, 4, 2, 9]), "0.465"),),
         code=(
@@ -285,7 +285,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "004", "004 · from CG to NDCG", "doc004",
+        "004", "Chinese tutorial, CG to NDCG", "doc004",
         rankings=(
             Ranking("doc004", "Grades [3, 2, 3, 0, 1], k = 5", D004_LABELS, D004, k=5,
                     claims=(Claim("CG@5 of [3, 2, 3, 0, 1]", lambda: nc.cg(list(D004)), "9"),)
