@@ -28,6 +28,7 @@ def metric_row(items):
 # ------------------------------------------------------------------ worked examples
 
 def claims_table(claims):
+    tables.swipe_hint()
     st.dataframe(claims_frame(claims), hide_index=True, width="stretch",
                  column_config={"ndcg_core (exact)": NUMBER,
                                 "quantity": st.column_config.TextColumn(width="large")})
@@ -109,6 +110,7 @@ def render_flip(pg, flip: Flip):
              f"NDCG@{k} linear": scores[0], f"NDCG@{k} exponential": scores[1]}
             for name, order, scores in (("P", flip.a, flip.ndcg["a"]),
                                         ("Q", flip.b, flip.ndcg["b"]))]
+    tables.swipe_hint()
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                  column_config={f"NDCG@{k} linear": NUMBER, f"NDCG@{k} exponential": NUMBER},
                  key="gain_flip_table")

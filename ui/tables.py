@@ -73,15 +73,41 @@ def _show(table: pd.DataFrame) -> None:
                  column_config=COLUMN_CONFIG)
 
 
-def ranking_table(grades, labels, *, k, gain):
-    """The DCG table of ``grades`` in the order given."""
+# Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
+# side by side) and, on a phone only, tells that the tables scroll sideways in their box.
+PAIR_MARKER = ('<p class="ndcg-pair">↔ The tables are wider than the screen: swipe them '
+               'sideways to see every column.</p>')
+
+
+# Put before a single table that is wider than a phone: says so there, hidden elsewhere.
+SWIPE_HINT = ('<p class="ndcg-swipe">↔ This table is wider than the screen: swipe it sideways '
+              'to see every column.</p>')
+
+
+def swipe_hint():
+    st.html(SWIPE_HINT)
+
+
+def pair_marker():
+    """Mark the columns this is called in as a pair of DCG tables (see PAIR_MARKER)."""
+    st.html(PAIR_MARKER)
+
+
+def ranking_table(grades, labels, *, k, gain, hint=True):
+    """The DCG table of ``grades`` in the order given; ``hint``: the phone's swipe hint above
+    it (not in a pair of tables, which has its own)."""
+    if hint:
+        swipe_hint()
     _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)))
 
 
-def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=()):
+def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=True):
     """The DCG table of the ideal ordering the NDCG divides by. ``judged``: the ranking's
     grades then the unretrieved ones (the engine's ``ideal=``), or None; ``pool_labels``:
-    the unretrieved items' names (default "not retrieved 1", ...)."""
+    the unretrieved items' names (default "not retrieved 1", ...); ``hint``: as in
+    :func:`ranking_table`."""
+    if hint:
+        swipe_hint()
     grades, labels = list(grades), list(labels)
     names = None
     if judged:
@@ -92,25 +118,20 @@ def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=()):
                          ideal=list(judged) if judged else None, ideal_labels=names))
 
 
-# Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
-# side by side) and, on a phone only, tells that the tables scroll sideways in their box.
-PAIR_MARKER = ('<p class="ndcg-pair">↔ The tables are wider than the screen: swipe them '
-               'sideways to see every column.</p>')
-
-
 def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_labels=()):
     """The ranking's DCG table and its ideal ordering's table, side by side where they fit
     (one above the other where they do not: see ui/fit.css)."""
     left, right = st.columns(2)
     with left:
-        st.html(PAIR_MARKER)
+        pair_marker()
         if heading:
             st.markdown(f"**Your ranking** ({gain} gain)")
-        ranking_table(grades, labels, k=k, gain=gain)
+        ranking_table(grades, labels, k=k, gain=gain, hint=False)
     with right:
         if heading:
             st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if judged else ""))
-        ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels)
+        ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels,
+                    hint=False)
 
 
 def formula(grades, *, k, gain, judged=None):
