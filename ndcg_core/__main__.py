@@ -5,29 +5,94 @@ from __future__ import annotations
 import argparse
 import sys
 
+import numpy as np
 import pandas as pd
 
 from . import dcg_table, evaluate, idcg, ndcg, read_qrels, read_run
 from .options import CONVENTIONS, OPTIONS
 
 
-def _measures(text):
-    """Parse trec_eval-style measures: 'ndcg', 'ndcg_cut.5,10' -> list of cutoffs."""
+TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut default
+
+
+def _cutoff_list(spec, measure):
+    """'5,10' -> [5, 10]: whole numbers >= 1, each once (trec_eval refuses repeats)."""
     cutoffs = []
-    for part in text.split():
-        for measure in part.split(";"):
-            if measure == "ndcg":
-                cutoffs.append(None)
-            elif measure.startswith("ndcg_cut"):
-                spec = measure[len("ndcg_cut"):].lstrip(".")
-                for tok in (spec or "5,10,15,20,30,100,200,500,1000").split(","):
-                    if not tok.isdigit() or int(tok) < 1:
-                        raise ValueError(f"cutoff {tok!r} in {measure!r} is not a whole "
-                                         "number >= 1.")
-                    cutoffs.append(int(tok))
-            else:
-                raise ValueError(f"unknown measure {measure!r}: use ndcg or ndcg_cut.5,10.")
+    for tok in spec.split(","):
+        if not tok.isdigit() or int(tok) < 1:
+            raise ValueError(f"cutoff {tok!r} in {measure!r} is not a whole number >= 1.")
+        if int(tok) in cutoffs:
+            raise ValueError(f"cutoff {int(tok)} appears twice in {measure!r}: give each "
+                             "cutoff once (trec_eval refuses duplicate cutoffs too).")
+        cutoffs.append(int(tok))
     return cutoffs
+
+
+def _gain_pairs(spec, measure):
+    """'1=3,2=9' -> {1: 3.0, 2: 9.0}: trec_eval's ndcg gain parameters (m_ndcg.c).
+
+    trec_eval orders gain levels for its ideal with a comparator that truncates the gain
+    difference to an int (gain_init.c, comp_rel_gain), so gains less than 1 apart can be
+    ordered wrongly there; the ideal here is always sorted by gain.
+    """
+    pairs = {}
+    for part in spec.split(","):
+        level, sep, value = part.partition("=")
+        try:
+            gain = float(value)
+        except ValueError:
+            gain = None
+        if not sep or not level.lstrip("+").isdigit() or gain is None or not np.isfinite(gain):
+            raise ValueError(
+                f"{part!r} in {measure!r} is not a grade=gain pair: write pairs such as "
+                "ndcg.1=3,2=9 (a whole grade >= 0, then its gain); unlisted grades keep "
+                "gain = grade.")
+        if int(level) in pairs:
+            raise ValueError(f"grade {int(level)} is given two gains in {measure!r}.")
+        pairs[int(level)] = gain
+    return pairs
+
+
+def _measures(texts):
+    """Parse trec_eval -m values: 'ndcg', 'ndcg.1=3,2=9', 'ndcg_cut', 'ndcg_cut.5,10'.
+
+    Returns ``(ndcg, cutoffs)``: ``ndcg`` is None (not asked), ``(name, None)`` or
+    ``(name, {grade: gain})``; ``cutoffs`` ascending, as trec_eval prints them.
+    """
+    ndcg, cutoffs, seen = None, None, {}
+    for text in texts:
+        for measure in text.replace(";", " ").split():
+            base, dot, spec = measure.partition(".")
+            if base not in ("ndcg", "ndcg_cut"):
+                raise ValueError(f"unknown measure {measure!r}: use ndcg, ndcg.1=3,2=9, "
+                                 "ndcg_cut or ndcg_cut.5,10.")
+            if dot and not spec:
+                raise ValueError(f"{measure!r} has nothing after the dot: write e.g. "
+                                 f"{base}.{'1=3,2=9' if base == 'ndcg' else '5,10'}.")
+            if base in seen:
+                # trec_eval would silently keep the first one's parameters only
+                raise ValueError(f"{base} is asked twice ({seen[base]!r} and {measure!r}): "
+                                 "give it once, with all its parameters "
+                                 f"(e.g. -m {base}.{'1=3,2=9' if base == 'ndcg' else '5,10'}).")
+            seen[base] = measure
+            if base == "ndcg":
+                ndcg = (f"ndcg_{spec}" if spec else "ndcg", _gain_pairs(spec, measure)
+                        if spec else None)
+            else:
+                cutoffs = sorted(_cutoff_list(spec, measure) if spec else TREC_CUTOFFS)
+    return ndcg, cutoffs
+
+
+def _gain_map(qrels, pairs, convention):
+    """trec_eval's gains: each grade its own value unless listed (m_ndcg.c, setup_gains)."""
+    grades = pd.to_numeric(qrels["relevance"], errors="coerce").to_numpy(dtype=float)
+    if CONVENTIONS[convention]["fractional"] == "truncate":
+        grades = np.trunc(grades) + 0.0
+    gains = {0: 0.0}
+    for g in np.unique(grades[np.isfinite(grades)]):
+        gains[int(g) if float(g).is_integer() else float(g)] = float(g)
+    gains.update(pairs)
+    return gains
 
 
 def _table(args):
@@ -42,21 +107,30 @@ def _table(args):
     print(f"\nDCG{k} = {d:.4f}\nIDCG{k} = {i:.4f}\nNDCG{k} = {n:.4f}")
 
 
+NO_OVERLAP = "No queries with both results and relevance info"  # trec_eval's words
+
+
 def _evaluate(args):
     qrels, run = read_qrels(args.qrels), read_run(args.run)
-    cutoffs = []
-    for m in args.measure or ["ndcg", "ndcg_cut"]:
-        cutoffs += _measures(m)
-    res = evaluate(qrels, run, k=cutoffs, convention=args.convention,
-                   missing="zero" if args.complete else "skip")
-    names = {c: ("ndcg" if c is None else f"ndcg_cut_{c}") for c in cutoffs}
-    cols = {c: ("ndcg" if c is None else f"ndcg@{c}") for c in cutoffs}
+    ndcg, cutoffs = _measures(args.measure or ["ndcg", "ndcg_cut"])
+    kw = dict(convention=args.convention, missing="zero" if args.complete else "skip",
+              judged_only=args.judged_only, depth=args.depth)
+    columns = []  # (printed name, values per query), in trec_eval's order
+    if ndcg is not None:
+        name, pairs = ndcg
+        gain = None if pairs is None else _gain_map(qrels, pairs, args.convention)
+        res = evaluate(qrels, run, k=None, gain=gain, **kw)
+        columns.append((name, res["ndcg"]))
+    if cutoffs:
+        res = evaluate(qrels, run, k=cutoffs, **kw)
+        columns += [(f"ndcg_cut_{c}", res[f"ndcg@{c}"]) for c in cutoffs]
+    if set(res.index) <= set(res.attrs["missing_queries"]):
+        raise ValueError(NO_OVERLAP + " (the run's query ids are not in the judgments).")
     lines = []
     if args.per_query:
-        for qid, row in res.iterrows():
-            lines += [f"{names[c]:<22}\t{qid}\t{row[cols[c]]:.4f}" for c in cutoffs]
-    for c in cutoffs:
-        lines.append(f"{names[c]:<22}\tall\t{res[cols[c]].mean():.4f}")
+        for qid in res.index:
+            lines += [f"{name:<22}\t{qid}\t{values[qid]:.4f}" for name, values in columns]
+    lines += [f"{name:<22}\tall\t{values.mean():.4f}" for name, values in columns]
     print("\n".join(lines))
 
 
@@ -75,15 +149,27 @@ def main(argv=None) -> int:
     t.add_argument("--base", type=float, default=2.0, help="base b of the jarvelin discount")
     t.set_defaults(func=_table)
 
-    e = sub.add_parser("evaluate", help="per-query NDCG, printed like trec_eval")
+    e = sub.add_parser(
+        "evaluate", help="per-query NDCG, printed like trec_eval",
+        description="NDCG as trec_eval prints it: 'ndcg' first, then 'ndcg_cut_K' by "
+                    "ascending K, per query with -q, then 'all' (the mean).")
     e.add_argument("qrels")
     e.add_argument("run")
     e.add_argument("-m", "--measure", action="append",
-                   help="ndcg or ndcg_cut.5,10 (repeatable; default both)")
+                   help="ndcg, ndcg.1=3,2=9 (gain per grade; unlisted grades keep gain = "
+                        "grade; the gains apply to ndcg only, as in trec_eval), ndcg_cut or "
+                        "ndcg_cut.5,10 (each cutoff once). Repeatable, each measure once; "
+                        "default: ndcg and ndcg_cut at 5,10,15,20,30,100,200,500,1000")
     e.add_argument("-q", "--per-query", action="store_true", help="print each query too")
     e.add_argument("-c", "--complete", action="store_true",
                    help="judged queries missing from the run count as 0")
-    e.add_argument("--convention", choices=sorted(CONVENTIONS), default="trec_eval")
+    e.add_argument("-J", "--judged-only", action="store_true",
+                   help="drop unjudged documents from each ranking before cutting at k")
+    e.add_argument("-M", "--max-depth", dest="depth", type=int, default=None,
+                   help="keep only the top N documents of each query's ranking")
+    e.add_argument("--convention", choices=sorted(CONVENTIONS), default="trec_eval",
+                   help="trec_eval (10.x: scores as doubles) or pytrec_eval (trec_eval 9: "
+                        "scores as 32-bit floats), or another library's NDCG")
     e.set_defaults(func=_evaluate)
 
     args = parser.parse_args(argv)

@@ -7,10 +7,11 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ._checks import MAX_EXP_GRADE, check_k, denominators
-from .options import CONVENTIONS, check_option
+from ._checks import OVERFLOW, check_k, denominators, gains_of
+from ._ranx import SMALL, ranx_order
+from .options import CONVENTIONS, ZERO_IDCG_VALUES, check_option
 
-__all__ = ["evaluate", "conventions_table"]
+__all__ = ["evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table"]
 
 
 def _column_name(k):
@@ -114,15 +115,36 @@ def _numbers(df, name, column):
     return values
 
 
-def _duplicates(keys, df, name):
+def _duplicates(keys, df, name, rows=None):
+    """Raise ValueError naming the first repeated (qid, docid) pair in file order.
+
+    ``rows``: the frame rows ``keys`` belong to (ascending), when only some rows count.
+    """
     dup = pd.Series(keys).duplicated().to_numpy()
     if dup.any():
         i = int(np.argmax(dup))
+        i = i if rows is None else int(rows[i])
         row = df.iloc[i]
         raise ValueError(
             f"{name} lists docid {row['docid']!r} twice for qid {row['qid']!r} (row {i + 1}): "
             "each document may appear once per query."
         )
+
+
+def _fractional(grades, rule, qrels):
+    """Apply the fractional-grade rule: keep, truncate toward zero (C atol), or refuse."""
+    whole = np.trunc(grades)
+    if rule == "keep" or (whole == grades).all():
+        return grades
+    if rule == "truncate":
+        return whole + 0.0  # + 0.0 turns trec_eval's -0 (atol("-0.5")) into 0
+    i = int(np.argmax(whole != grades))
+    row = qrels.iloc[i]
+    raise ValueError(
+        f"qrels row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has grade "
+        f"{grades[i]:g}, not a whole number, refused by fractional='error' (pytrec_eval takes "
+        "integer grades only); choose fractional='truncate' (trec_eval) or 'keep'."
+    )
 
 
 def _gains(grades, gain, negative, qrels, name="qrels"):
@@ -134,23 +156,21 @@ def _gains(grades, gain, negative, qrels, name="qrels"):
             f"grade {grades[i]:g}, refused by negative='error'; choose negative='zero' "
             "(trec_eval) or 'keep'."
         )
-    if negative == "zero":
+    negatives = grades < 0 if negative == "zero" else None
+    if negatives is not None and negatives.any():
+        # trec_eval: a negative grade marks a pooled but unjudged document, gain 0 whatever
+        # the gain map gives grade 0 (get_gain() never matches it); looked up as grade 0
         grades = np.maximum(grades, 0.0)
-    if isinstance(gain, dict) or not isinstance(gain, str):
-        uniq, inv = np.unique(grades, return_inverse=True)
-        mapped = []
-        for g in uniq:
-            key = int(g) if float(g).is_integer() else g
-            if key not in gain:
-                raise ValueError(f"the gain mapping has no gain for grade {g:g}: add one.")
-            mapped.append(float(gain[key]))
-        return np.asarray(mapped)[inv]
-    if gain == "exponential":
-        if (grades > MAX_EXP_GRADE).any():
-            g = grades[grades > MAX_EXP_GRADE][0]
-            raise ValueError(f"grade {g:g}: 2^{g:g} − 1 overflows a float; use linear gain.")
-        return np.exp2(grades) - 1.0
-    return grades
+    else:
+        negatives = None
+    def where(i):
+        row = qrels.iloc[i]
+        return f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r})"
+
+    out = gains_of(grades, gain, name, where)
+    if negatives is not None:
+        out = np.where(negatives, 0.0, out)
+    return out
 
 
 def _group_ranks(q):
@@ -209,8 +229,221 @@ def _ideal_at(q, gains, cutoffs, nq, discount, base):
     return out
 
 
+_PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "score_precision",
+                   "fractional")
+
+
+def _settings(convention, given):
+    """The convention's options, each overridden by the keyword given (None: the preset's)."""
+    if convention not in CONVENTIONS:
+        raise ValueError(f"convention must be one of {sorted(CONVENTIONS)}; got "
+                         f"{convention!r}.")
+    preset = CONVENTIONS[convention]
+    return {name: check_option(name, preset[name] if given.get(name) is None else given[name])
+            for name in _PRESET_OPTIONS}
+
+
+def _check_depth(depth):
+    if depth is None:
+        return None
+    if isinstance(depth, (bool, np.bool_)) or not isinstance(depth, numbers.Integral) \
+            or depth < 1:
+        raise ValueError(f"depth must be a whole number of at least 1 (the documents kept "
+                         f"from the top of each query's ranking, trec_eval -M), or None; got "
+                         f"{depth!r}.")
+    return int(depth)
+
+
+def _ranx_tiebreak(q, s):
+    """Integer tie-break codes that make the (query, score desc, code) order ranx's order.
+
+    Only queries of more than 15 documents holding tied scores can differ from the order
+    given (see ``_ranx``); None when there is none.
+    """
+    n = q.size
+    by_q = np.argsort(q, kind="stable")  # each query's rows, in the order given
+    qs = q[by_q]
+    starts = np.flatnonzero(np.r_[True, qs[1:] != qs[:-1]]) if n else np.array([], int)
+    sizes = np.diff(np.r_[starts, n])
+    by_score = np.lexsort((s, q))
+    qq, ss = q[by_score], s[by_score]
+    tied = np.zeros(int(q.max()) + 1 if n else 0, bool)
+    tied[qq[1:][(qq[1:] == qq[:-1]) & (ss[1:] == ss[:-1])]] = True
+    todo = [i for i in np.flatnonzero(sizes > SMALL) if tied[qs[starts[i]]]]
+    if not todo:
+        return None
+    t = np.arange(n)
+    for i in todo:
+        rows = by_q[starts[i]: starts[i] + sizes[i]]  # ascending: the order given
+        t[rows[ranx_order(s[rows])]] = rows
+    return t
+
+
+class _Ranking:
+    """Every query's ranking, ready for DCG: built once, shared by evaluate, judged_at_k
+    and ndcg_bounds. Arrays over ranked rows are grouped by query, best first."""
+
+    def __init__(self, qrels, run, st, depth=None, judged_only=False, need_judged=True):
+        _frame(qrels, "qrels", ["qid", "docid", "relevance"])
+        _frame(run, "run", ["qid", "docid", "score"])
+        grades = _numbers(qrels, "qrels", "relevance")
+        if qrels["relevance"].dtype.kind not in "iub":  # whole numbers need no check
+            grades = _fractional(grades, st["fractional"], qrels)
+        scores = _numbers(run, "run", "score")
+        if st["score_precision"] == "float32":
+            with np.errstate(over="ignore"):  # beyond float32's range: inf, as a C cast
+                scores = scores.astype(np.float32).astype(np.float64)
+
+        # one integer code per query and per document, shared by both frames
+        jq, rq, quniq = _codes(_id_column(qrels, "qrels", "qid"),
+                               _id_column(run, "run", "qid"), sort=True)
+        jd, rd, duniq = _codes(_id_column(qrels, "qrels", "docid"),
+                               _id_column(run, "run", "docid"), sort=(st["ties"] == "docid"))
+        nq, nd = len(quniq), max(len(duniq), 1)
+        jkey = jq.astype(np.int64) * nd + jd
+        rkey = rq.astype(np.int64) * nd + rd
+        # (query, document) keys index a table when there are not many more keys than rows:
+        # repeats and look-ups then cost one pass, not a sort and a hash of each frame
+        n_keys = nq * nd
+        dense = n_keys <= 2 * (jkey.size + rkey.size) + _DENSE_SLACK
+        if dense:
+            seen = np.zeros(n_keys, bool)
+            seen[jkey] = True
+            if np.count_nonzero(seen) != jkey.size:
+                _duplicates(jkey, qrels, "qrels")  # names the first repeated row
+        else:
+            jorder = np.argsort(jkey)
+            jsorted = jkey[jorder]
+            if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
+                _duplicates(jkey, qrels, "qrels")
+
+        judged_gain = _gains(grades, st["gain"], st["negative"], qrels)
+        # trec_eval reads a negative grade as "pooled but not judged" (RELVALUE_UNJUDGED)
+        counts = grades >= 0 if st["negative"] == "zero" else np.ones(grades.size, bool)
+        judged_q = np.zeros(nq, bool)
+        judged_q[jq] = True
+        in_run = np.zeros(nq, bool)
+        in_run[rq] = True
+
+        # keep run rows of judged queries (a query without judgments is never evaluated,
+        # so trec_eval never looks at it: a repeated line there is no error)
+        keep = judged_q[rq]
+        if keep.all():
+            rows, rk, s = np.arange(rq.size), rkey, scores
+        else:
+            rows = np.flatnonzero(keep)
+            rq, rd, rk, s = rq[rows], rd[rows], rkey[rows], scores[rows]
+        need_judged = need_judged or judged_only
+        if dense:
+            gain_of = np.zeros(n_keys)
+            gain_of[jkey] = judged_gain
+            g = gain_of[rk]  # 0 for documents without a judgment
+            judged = None
+            if need_judged:
+                judged_of = np.zeros(n_keys, bool)
+                judged_of[jkey] = counts
+                judged = judged_of[rk]
+        elif jsorted.size:
+            pos = np.minimum(np.searchsorted(jsorted, rk), jsorted.size - 1)
+            found = jsorted[pos] == rk
+            g = np.where(found, judged_gain[jorder[pos]], 0.0)
+            judged = found & counts[jorder[pos]]
+        else:
+            g, judged = np.zeros(rk.size), np.zeros(rk.size, bool)
+
+        # rank: query, then score descending, then the tie rule
+        ties = st["ties"]
+        if ties == "ranx":
+            tiebreak = _ranx_tiebreak(rq, s)
+        else:
+            tiebreak = {"docid": -rd, "optimistic": -g, "pessimistic": g}.get(ties)
+        order = _sort_rows(rq, s, tiebreak)  # 'input' and 'average' keep the input order
+        q_sorted = rq[order]
+        ranks = _group_ranks(q_sorted)
+        if depth is not None and ranks.size and ranks.max() > depth:
+            order = order[ranks <= depth]  # trec_eval -M: cut before anything else
+            q_sorted = rq[order]
+            ranks = _group_ranks(q_sorted)
+        # a repeated document in an evaluated ranking is an error (trec_eval: "duplicate docs")
+        if dense:
+            seen = np.zeros(n_keys, bool)
+            seen[rk[order]] = True
+            repeated = np.count_nonzero(seen) != order.size
+        else:
+            ks = np.sort(rk[order])
+            repeated = bool((ks[1:] == ks[:-1]).any())
+        if repeated:
+            kept = np.sort(order)  # file order, to name the first repeated line
+            _duplicates(rk[kept], run, "run", rows[kept])
+        if judged_only:  # condensed list: unjudged documents leave, the others move up
+            order = order[judged[order]]
+            q_sorted = rq[order]
+            ranks = _group_ranks(q_sorted)
+
+        self.settings, self.nq, self.quniq, self.duniq = st, nq, quniq, duniq
+        self.jq, self.jd, self.grades, self.judged_gain = jq, jd, grades, judged_gain
+        self.counts, self.judged_q, self.in_run = counts, judged_q, in_run
+        self.q, self.ranks, self.s, self.g = q_sorted, ranks, s[order], g[order]
+        self.judged = None if judged is None else judged[order]
+        self.d = rd[order] if need_judged else None
+
+    def tie_groups(self):
+        """Group number of each ranked row: rows of one query with equal scores share one."""
+        q, s = self.q, self.s
+        if not q.size:
+            return np.zeros(0, np.int64)
+        return np.cumsum(np.r_[True, (q[1:] != q[:-1]) | (s[1:] != s[:-1])]) - 1
+
+    def scores(self, cutoffs, discount, base, missing, g=None, extra_ideal=None):
+        """(NDCG, DCG, IDCG) per query code for every cutoff, and the evaluated queries.
+
+        ``g`` replaces the ranked rows' gains; ``extra_ideal`` = (query codes, gains) adds
+        items to the judged pool the ideal is built from.
+        """
+        st = self.settings
+        g = self.g if g is None else g
+        ranked = g
+        if st["ties"] == "average" and g.size:
+            grp = self.tie_groups()
+            ranked = (np.bincount(grp, g) / np.bincount(grp))[grp]
+        dcgs = _dcg_at(self.q, self.ranks, ranked, cutoffs, self.nq, discount, base)
+        # ideal: gains sorted descending within each query
+        if st["ideal_pool"] == "judged":  # an ideal from the judged pool leaves harm out
+            iq, ig = self.jq, np.maximum(self.judged_gain, 0.0)
+            if extra_ideal is not None:
+                iq, ig = np.r_[iq, extra_ideal[0]], np.r_[ig, np.maximum(extra_ideal[1], 0)]
+        else:
+            iq, ig = self.q, g
+        idcgs = _ideal_at(iq, ig, cutoffs, self.nq, discount, base)
+        for c in cutoffs:
+            if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
+                raise ValueError(OVERFLOW)
+        zero_value = ZERO_IDCG_VALUES[st["zero_idcg"]]
+        # a judged query absent from the run (missing='zero') is an empty ranking: 0 when
+        # its judgments hold something to find, else the all-zero rule (NaN stays NaN)
+        findable = np.bincount(self.jq, weights=(self.judged_gain > 0).astype(float),
+                               minlength=self.nq) > 0
+        absent = np.where(findable, 0.0, zero_value)
+        ndcgs = {}
+        for c in cutoffs:
+            d, i = dcgs[c], idcgs[c]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
+            ndcgs[c] = np.where(self.in_run, v, absent)
+        evaluated = self.judged_q & (self.in_run | (missing == "zero"))
+        return ndcgs, dcgs, idcgs, evaluated
+
+    def frame(self, columns, evaluated, missing):
+        out = pd.DataFrame(columns, index=pd.Index(self.quniq[evaluated].astype(object),
+                                                   name="qid"))
+        out.attrs["unjudged_queries"] = list(self.quniq[self.in_run & ~self.judged_q])
+        out.attrs["missing_queries"] = list(self.quniq[self.judged_q & ~self.in_run])
+        return out
+
+
 def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discount="log2",
              base=2, ties=None, zero_idcg=None, negative=None, ideal_pool=None,
+             score_precision=None, fractional=None, judged_only=False, depth=None,
              missing="skip", details=False) -> pd.DataFrame:
     """NDCG@k of every query of a run against judgments.
 
@@ -222,136 +455,252 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
         Retrieved documents, columns ``qid, docid, score`` (higher score ranks first).
     k : int, None or sequence of them
         Cutoffs; one output column each, ``ndcg@5`` ... and ``ndcg`` for None (whole run).
-    convention : {'trec_eval', 'sklearn', 'lightgbm', 'xgboost', 'ranx'}
-        A named bundle of ``gain, ties, zero_idcg, negative, ideal_pool`` (see
-        ``ndcg_core.CONVENTIONS``); each keyword given explicitly overrides it.
+    convention : {'trec_eval', 'pytrec_eval', 'sklearn', 'lightgbm', 'xgboost', 'ranx'}
+        A named bundle of ``gain, ties, zero_idcg, negative, ideal_pool, score_precision,
+        fractional`` (see ``ndcg_core.CONVENTIONS``); each keyword given explicitly
+        overrides it.
     gain, discount, base, ties, zero_idcg, negative
-        As in :func:`ndcg_core.ndcg`.
+        As in :func:`ndcg_core.ndcg` (``ties`` also takes 'ranx').
     ideal_pool : {'judged', 'retrieved'}
         Build the ideal from every judged document of the query (trec_eval) or from the
         retrieved ones only (scikit-learn).
+    score_precision : {'float64', 'float32'}
+        Compare scores as read (trec_eval 10) or as 32-bit floats (trec_eval 9, pytrec_eval).
+    fractional : {'keep', 'truncate', 'error'}
+        Grades such as 2.5: kept, cut toward zero (trec_eval reads qrels with atol), or
+        refused (pytrec_eval).
+    judged_only : bool
+        Drop unjudged documents from each ranking before cutting at k (condensed lists,
+        Sakai 2007; trec_eval -J; pytrec_eval ``judged_docs_only_flag=True``).
+    depth : int or None
+        Keep only the top ``depth`` documents of each query's ranking (trec_eval -M), before
+        ``judged_only``.
     missing : {'skip', 'zero'}
-        Judged queries absent from the run: left out (trec_eval) or scored 0 (trec_eval -c).
+        Judged queries absent from the run: left out (trec_eval 9, pytrec_eval) or evaluated
+        as an empty ranking (trec_eval -c): 0, or the ``zero_idcg`` value when the query has
+        no relevant document.
     details : bool
-        Also return ``dcg@k``, ``idcg@k``, ``n_retrieved`` and ``n_relevant`` columns.
+        Also return ``dcg@k``, ``idcg@k``, ``n_retrieved`` (documents ranked, after
+        ``depth`` and ``judged_only``) and ``n_relevant`` columns.
 
     Returns
     -------
     DataFrame indexed by ``qid`` (sorted as strings, like trec_eval), one column per cutoff.
-    Run queries without judgments are left out; ``.attrs['unjudged_queries']`` and
+    Run queries without judgments are left out (they are not checked either: a repeated line
+    there is ignored, as trec_eval ignores it); ``.attrs['unjudged_queries']`` and
     ``.attrs['missing_queries']`` list them.
 
-    With ``convention='trec_eval'`` this reproduces trec_eval's ``ndcg`` and ``ndcg_cut.k``:
-    gain = the grade (negative grades count 0), ranking by score descending then doc id
-    descending, the ideal from all judged documents, a query with no relevant document 0.
+    With ``convention='trec_eval'`` this reproduces trec_eval 10's ``ndcg`` and
+    ``ndcg_cut.k``: gain = the grade (negative grades gain 0), ranking by score descending
+    then doc id descending, the ideal from all judged documents, a query with no relevant
+    document 0. ``convention='pytrec_eval'`` also compares scores as 32-bit floats.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["q"] * 2, "docid": ["a", "b"], "relevance": [0, 1]})
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["a", "b", "x"],
+    ...                     "score": [1.00000001, 1.0, 0.5]})
+    >>> float(evaluate(qrels, run, k=1, convention="pytrec_eval").iloc[0, 0])  # tie: b first
+    1.0
+    >>> round(float(evaluate(qrels, run, k=None).iloc[0, 0]), 4)  # a first: 1/log2(3)
+    0.6309
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["x", "a", "b"], "score": [3, 2, 1]})
+    >>> float(evaluate(qrels, run, k=2).iloc[0, 0])  # unjudged x, then a: grades 0, 0
+    0.0
+    >>> round(float(evaluate(qrels, run, k=2, judged_only=True).iloc[0, 0]), 4)  # a, b
+    0.6309
     """
-    if convention not in CONVENTIONS:
-        raise ValueError(f"convention must be one of {sorted(CONVENTIONS)}; got "
-                         f"{convention!r}.")
-    preset = CONVENTIONS[convention]
-    gain = check_option("gain", preset["gain"] if gain is None else gain)
-    ties = check_option("ties", preset["ties"] if ties is None else ties)
-    rule = check_option("zero_idcg", preset["zero_idcg"] if zero_idcg is None else zero_idcg)
-    negative = check_option("negative", preset["negative"] if negative is None else negative)
-    pool = check_option("ideal_pool", preset["ideal_pool"] if ideal_pool is None else ideal_pool)
+    st = _settings(convention, dict(gain=gain, ties=ties, zero_idcg=zero_idcg,
+                                    negative=negative, ideal_pool=ideal_pool,
+                                    score_precision=score_precision, fractional=fractional))
+    missing = check_option("missing", missing)
+    judged_only = check_option("judged_only", judged_only)
+    check_option("discount", discount)
+    cutoffs = _cutoffs(k)
+    depth = _check_depth(depth)
+    r = _Ranking(qrels, run, st, depth, judged_only, need_judged=False)
+    ndcgs, dcgs, idcgs, evaluated = r.scores(cutoffs, discount, base, missing)
+    result = {}
+    for c in cutoffs:
+        result[_column_name(c)] = ndcgs[c][evaluated]
+        if details:
+            result[f"dcg@{c}" if c else "dcg"] = dcgs[c][evaluated]
+            result[f"idcg@{c}" if c else "idcg"] = idcgs[c][evaluated]
+    if details:
+        result["n_retrieved"] = np.bincount(r.q, minlength=r.nq)[evaluated]
+        result["n_relevant"] = np.bincount(r.jq, weights=(r.grades > 0).astype(float),
+                                           minlength=r.nq)[evaluated].astype(int)
+    out = r.frame(result, evaluated, missing)
+    out.attrs["settings"] = dict(convention=convention, **st, missing=missing,
+                                 discount=discount, judged_only=judged_only, depth=depth)
+    return out
+
+
+def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=None,
+            negative=None, score_precision=None, fractional=None, depth=None,
+            judged_only=False) -> pd.DataFrame:
+    """Each evaluated query's ranking, in the order :func:`evaluate` scores it.
+
+    One row per ranked document, best first: ``qid, rank, docid, score, grade, gain,
+    judged``. ``score`` is the score as compared (rounded to float32 under
+    ``score_precision='float32'``); ``grade`` is the qrels grade as read by the convention
+    (NaN for a document without one); ``gain`` is what the document adds before the
+    discount (0 when unjudged; the tie average is not applied); ``judged`` is False for a
+    document without a grade, and for a negative grade under ``negative='zero'``. Only
+    queries with judgments appear, as in :func:`evaluate`; ``qids`` keeps just those.
+
+    Parameters
+    ----------
+    qids : sequence of str, optional
+        The queries to return (all evaluated queries when None).
+    convention, gain, ties, negative, score_precision, fractional, depth, judged_only
+        As in :func:`evaluate`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["q"] * 2, "docid": ["a", "b"], "relevance": [0, 1]})
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["a", "b", "x"],
+    ...                     "score": [1.00000001, 1.0, 0.5]})
+    >>> ranking(qrels, run)["docid"].tolist()                             # doubles: a > b
+    ['a', 'b', 'x']
+    >>> ranking(qrels, run, convention="pytrec_eval")["docid"].tolist()  # a tie: b > a
+    ['b', 'a', 'x']
+    """
+    st = _settings(convention, dict(gain=gain, ties=ties, negative=negative,
+                                    score_precision=score_precision, fractional=fractional))
+    judged_only = check_option("judged_only", judged_only)
+    r = _Ranking(qrels, run, st, _check_depth(depth), judged_only)
+    grade_of = pd.Series(r.grades, index=pd.MultiIndex.from_arrays([r.jq, r.jd]))
+    grade = grade_of.reindex(pd.MultiIndex.from_arrays([r.q, r.d])).to_numpy()
+    out = pd.DataFrame({"qid": r.quniq[r.q].astype(object), "rank": r.ranks,
+                        "docid": r.duniq[r.d].astype(object), "score": r.s,
+                        "grade": grade, "gain": r.g,
+                        "judged": r.judged})
+    if qids is not None:
+        out = out[out["qid"].isin([str(q) for q in qids])]
+    return out.reset_index(drop=True)
+
+
+def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, negative=None,
+                score_precision=None, fractional=None, depth=None,
+                missing="skip") -> pd.DataFrame:
+    """Judged@k: the share of each query's top k retrieved documents that are judged.
+
+    A document is judged when the qrels grade it for that query; with ``negative='zero'``
+    (trec_eval, pytrec_eval, ranx) a negative grade counts as unjudged, as trec_eval reads
+    it ("pooled but not judged"). The denominator is ``min(k, n)`` for a query with ``n``
+    documents retrieved (ir_measures' ``Judged@k``); a query with none (``missing='zero'``)
+    gives NaN. Documents are ranked as :func:`evaluate` ranks them under the same keywords.
+
+    Parameters
+    ----------
+    k : int, None or sequence of them
+        One column ``judged@k`` per cutoff; ``judged`` for None (the whole ranking).
+    convention, ties, negative, score_precision, fractional, depth, missing
+        As in :func:`evaluate`.
+
+    Returns
+    -------
+    DataFrame indexed by ``qid`` with the queries :func:`evaluate` reports; its mean over
+    queries (``.mean()``) is mean Judged@k.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["q"] * 2, "docid": ["a", "c"], "relevance": [2, 0]})
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["a", "b", "c"], "score": [3, 2, 1]})
+    >>> judged_at_k(qrels, run, k=[1, 2, 10]).iloc[0].tolist()   # 1/1, 1/2, 2/3
+    [1.0, 0.5, 0.6666666666666666]
+    """
+    st = _settings(convention, dict(ties=ties, negative=negative,
+                                    score_precision=score_precision, fractional=fractional))
+    missing = check_option("missing", missing)
+    cutoffs = _cutoffs(k)
+    r = _Ranking(qrels, run, st, _check_depth(depth))
+    evaluated = r.judged_q & (r.in_run | (missing == "zero"))
+    n = np.bincount(r.q, minlength=r.nq)
+    result = {}
+    for c in cutoffs:
+        top = r.ranks <= (c if c is not None else np.inf)
+        hits = np.bincount(r.q, weights=(top & r.judged).astype(float), minlength=r.nq)
+        shown = np.minimum(n, c) if c is not None else n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            value = np.where(shown > 0, hits / np.maximum(shown, 1), np.nan)
+        result["judged" if c is None else f"judged@{c}"] = value[evaluated]
+    return r.frame(result, evaluated, missing)
+
+
+def ndcg_bounds(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None,
+                discount="log2", base=2, ties=None, zero_idcg=None, negative=None,
+                ideal_pool=None, score_precision=None, fractional=None, depth=None,
+                missing="skip") -> pd.DataFrame:
+    """NDCG@k if the unjudged documents in each query's top k were judged 0, and if they
+    were all judged the query's top grade.
+
+    * ``ndcg@k_unjudged_0``: every unjudged document gains 0, the ideal is unchanged. This
+      is :func:`evaluate`'s ``ndcg@k``.
+    * ``ndcg@k_unjudged_top``: every unjudged document in the top k (the whole ranking for
+      ``k=None``) takes the query's *top grade*, the highest grade its qrels give a judged
+      document (0 when none is judged), with that grade's gain; those documents also join
+      the judged pool, so the ideal gains them too (``ideal_pool='judged'``; with
+      ``'retrieved'`` they are in the pool already). Unjudged documents below k stay out.
+
+    The ranking itself is the one :func:`evaluate` uses (promotion does not reorder a tie
+    under ``ties='optimistic'`` or ``'pessimistic'``). The two differ only where the top k
+    holds unjudged documents. They bracket what
+    judging those documents could do, but the second is not always the larger: a document
+    promoted to the top grade low in the ranking raises the ideal more than the DCG.
+
+    Parameters
+    ----------
+    k, convention, gain, discount, base, ties, zero_idcg, negative, ideal_pool, \
+score_precision, fractional, depth, missing
+        As in :func:`evaluate` (``judged_only`` would leave no unjudged document).
+
+    Returns
+    -------
+    DataFrame indexed by ``qid``, two columns per cutoff.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["q"] * 2, "docid": ["a", "c"], "relevance": [2, 0]})
+    >>> run = pd.DataFrame({"qid": ["q"] * 3, "docid": ["a", "b", "c"], "score": [3, 2, 1]})
+    >>> t = ndcg_bounds(qrels, run, k=2)   # b is unjudged, at rank 2; top grade 2
+    >>> t.columns.tolist()
+    ['ndcg@2_unjudged_0', 'ndcg@2_unjudged_top']
+    >>> t.iloc[0].round(4).tolist()        # 2/2 = 1; (2 + 2/log2(3)) / (2 + 2/log2(3)) = 1
+    [1.0, 1.0]
+    >>> t = ndcg_bounds(qrels, run.assign(score=[3, 1, 2]), k=None)  # ranked a, c, b
+    >>> t.iloc[0].round(4).tolist()        # 2/2 = 1; (2 + 0 + 2/2) / (2 + 2/log2(3)) = 0.9197
+    [1.0, 0.9197]
+    """
+    st = _settings(convention, dict(gain=gain, ties=ties, zero_idcg=zero_idcg,
+                                    negative=negative, ideal_pool=ideal_pool,
+                                    score_precision=score_precision, fractional=fractional))
     missing = check_option("missing", missing)
     check_option("discount", discount)
     cutoffs = _cutoffs(k)
-
-    _frame(qrels, "qrels", ["qid", "docid", "relevance"])
-    _frame(run, "run", ["qid", "docid", "score"])
-    grades = _numbers(qrels, "qrels", "relevance")
-    scores = _numbers(run, "run", "score")
-
-    # one integer code per query and per document, shared by both frames
-    jq, rq_, quniq = _codes(_id_column(qrels, "qrels", "qid"), _id_column(run, "run", "qid"),
-                            sort=True)
-    jd, rd_, duniq = _codes(_id_column(qrels, "qrels", "docid"),
-                            _id_column(run, "run", "docid"), sort=(ties == "docid"))
-    nq, nd = len(quniq), max(len(duniq), 1)
-    jkey = jq.astype(np.int64) * nd + jd
-    rkey = rq_.astype(np.int64) * nd + rd_
-    # (query, document) keys index a table when there are not many more keys than rows:
-    # repeats and gain look-ups then cost one pass, not a sort and a hash of each frame
-    n_keys = nq * nd
-    dense = n_keys <= 2 * (jkey.size + rkey.size) + _DENSE_SLACK
-    if dense:
-        for keys, frame, name in ((jkey, qrels, "qrels"), (rkey, run, "run")):
-            seen = np.zeros(n_keys, bool)
-            seen[keys] = True
-            if np.count_nonzero(seen) != keys.size:
-                _duplicates(keys, frame, name)  # names the first repeated row
-    else:
-        jorder = np.argsort(jkey)
-        jsorted = jkey[jorder]
-        if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
-            _duplicates(jkey, qrels, "qrels")
-        _duplicates(rkey, run, "run")
-
-    judged_gain = _gains(grades, gain, negative, qrels)
-    judged_q = np.zeros(nq, bool)
-    judged_q[jq] = True
-    in_run = np.zeros(nq, bool)
-    in_run[rq_] = True
-
-    # keep run rows of judged queries; look up each retrieved document's gain
-    keep = judged_q[rq_]
-    rq_, rd_, rkey, s = rq_[keep], rd_[keep], rkey[keep], scores[keep]
-    if dense:
-        gain_of = np.zeros(n_keys)
-        gain_of[jkey] = judged_gain
-        g = gain_of[rkey]  # 0 for documents without a judgment
-    else:
-        pos = np.searchsorted(jsorted, rkey)
-        pos_c = np.minimum(pos, max(jsorted.size - 1, 0))
-        found = (jsorted.size > 0) & (jsorted[pos_c] == rkey) if jsorted.size else np.zeros(
-            rkey.size, bool)
-        g = np.where(found, judged_gain[jorder[pos_c]] if jsorted.size else 0.0, 0.0)
-
-    # rank: query, then score descending, then the tie rule
-    tiebreak = {"docid": -rd_, "optimistic": -g, "pessimistic": g}.get(ties)
-    order = _sort_rows(rq_, s, tiebreak)  # 'input' and 'average' keep the input order
-    q_sorted, g_sorted, s_sorted = rq_[order], g[order], s[order]
-    ranks = _group_ranks(q_sorted)
-    if ties == "average" and q_sorted.size:
-        new = np.r_[True, (q_sorted[1:] != q_sorted[:-1]) | (s_sorted[1:] != s_sorted[:-1])]
-        grp = np.cumsum(new) - 1
-        g_sorted = (np.bincount(grp, g_sorted) / np.bincount(grp))[grp]
-    dcgs = _dcg_at(q_sorted, ranks, g_sorted, cutoffs, nq, discount, base)
-
-    # ideal: gains sorted descending within each query
-    if pool == "judged":  # an ideal drawn from the judged pool leaves harmful items out
-        iq, ig = jq, np.maximum(judged_gain, 0.0)
-    else:
-        iq, ig = rq_, g
-    idcgs = _ideal_at(iq, ig, cutoffs, nq, discount, base)
-
-    for c in cutoffs:
-        if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
-            raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
-    evaluated = judged_q & (in_run | (missing == "zero"))
+    r = _Ranking(qrels, run, st, _check_depth(depth))
+    low, _, _, evaluated = r.scores(cutoffs, discount, base, missing)
+    # each query's top grade among its judged documents, and that grade's gain
+    top_grade = np.full(r.nq, -np.inf)
+    np.maximum.at(top_grade, r.jq[r.counts], r.grades[r.counts])
+    top_gain = np.zeros(r.nq)
+    best = r.counts & (r.grades == top_grade[r.jq])
+    top_gain[r.jq[best]] = r.judged_gain[best]
     result = {}
-    zero_value = {"zero": 0.0, "nan": np.nan, "one": 1.0}[rule]
     for c in cutoffs:
-        d, i = dcgs[c], idcgs[c]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
-        v = np.where(in_run, v, 0.0)  # -c: judged but not retrieved scores 0
-        result[_column_name(c)] = v[evaluated]
-        if details:
-            result[f"dcg@{c}" if c else "dcg"] = d[evaluated]
-            result[f"idcg@{c}" if c else "idcg"] = i[evaluated]
-    if details:
-        result["n_retrieved"] = np.bincount(rq_, minlength=nq)[evaluated]
-        result["n_relevant"] = np.bincount(jq, weights=(grades > 0).astype(float), minlength=nq)[
-            evaluated].astype(int)
-    out = pd.DataFrame(result, index=pd.Index(quniq[evaluated].astype(object), name="qid"))
-    out.attrs["unjudged_queries"] = list(quniq[in_run & ~judged_q])
-    out.attrs["missing_queries"] = list(quniq[judged_q & ~in_run])
-    out.attrs["settings"] = dict(convention=convention, gain=gain, ties=ties, zero_idcg=rule,
-                                 negative=negative, ideal_pool=pool, missing=missing,
-                                 discount=discount)
-    return out
+        promoted = ~r.judged & (r.ranks <= (c if c is not None else np.inf))
+        g = np.where(promoted, top_gain[r.q], r.g)
+        extra = (r.q[promoted], top_gain[r.q[promoted]])
+        high, _, _, _ = r.scores([c], discount, base, missing, g=g, extra_ideal=extra)
+        name = _column_name(c)
+        result[f"{name}_unjudged_0"] = low[c][evaluated]
+        result[f"{name}_unjudged_top"] = high[c][evaluated]
+    return r.frame(result, evaluated, missing)
 
 
 def conventions_table() -> pd.DataFrame:

@@ -21,22 +21,28 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
-from .options import check_option
+from ._ranx import ranx_order
+from ._checks import OVERFLOW, apply_negative, as_numbers, check_k, denominators, gains_of
+from .options import ZERO_IDCG_VALUES, check_option
 
 __all__ = [
-    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve", "cg", "precision_at_k",
-    "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
+    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve",
+    "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
 ]
 
 
 def _zero_idcg_value(rule: str) -> float:
-    return {"zero": 0.0, "nan": float("nan"), "one": 1.0}[rule]
+    return ZERO_IDCG_VALUES[rule]
 
 
 def _prepare(relevance, gain, negative, name="relevance"):
-    grades = apply_negative(as_numbers(relevance, name), negative, name)
-    return grades, gains_of(grades, gain, name)
+    raw = as_numbers(relevance, name)
+    grades = apply_negative(raw, negative, name)
+    gains = gains_of(grades, gain, name)
+    if negative == "zero" and (raw < 0).any():
+        # trec_eval: a negative grade gains nothing, whatever a gain map gives grade 0
+        gains = np.where(raw < 0, 0.0, gains)
+    return grades, gains
 
 
 def _rank(gains, scores, ties, docids):
@@ -67,6 +73,8 @@ def _rank(gains, scores, ties, docids):
         order = np.lexsort((-gains, -s))
     elif ties == "pessimistic":
         order = np.lexsort((gains, -s))
+    elif ties == "ranx":
+        order = ranx_order(s)  # numba's quicksort: stable up to 15 items only
     else:
         order = np.argsort(-s, kind="stable")
     ranked = gains[order]
@@ -83,7 +91,7 @@ def _dcg_of(ranked_gains, k, discount, base) -> float:
     with np.errstate(over="ignore", invalid="ignore"):
         value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
     if not np.isfinite(value):
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     return value
 
 
@@ -130,7 +138,7 @@ def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=Non
         Base ``b`` of the 'jarvelin' discount (default 2).
     scores : sequence of numbers, optional
         Rank the items by these scores, descending, instead of taking ``relevance`` as ranked.
-    ties : {'average', 'docid', 'input', 'optimistic', 'pessimistic'}
+    ties : {'average', 'docid', 'input', 'ranx', 'optimistic', 'pessimistic'}
         How equal scores are ordered (see ``ndcg_core.OPTIONS['ties']``).
     docids : sequence of str, optional
         Document ids, needed by ``ties='docid'`` (doc id descending, as trec_eval).
@@ -261,7 +269,7 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
     with np.errstate(over="ignore", invalid="ignore"):
         cumulative = np.cumsum(contribution)
     if not np.isfinite(cumulative).all():
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     return pd.DataFrame({
         "position": np.arange(1, n + 1),
         "label": [str(labels[i]) for i in order],
@@ -332,7 +340,7 @@ def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None,
         ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
     ig = np.r_[ig, np.full(m - ig.size, ig[-1])][:n]
     if not (np.isfinite(d).all() and np.isfinite(ig).all()):
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     with np.errstate(divide="ignore", invalid="ignore"):
         nd = np.where(ig > 0, d / np.where(ig > 0, ig, 1.0), _zero_idcg_value(rule))
     return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})

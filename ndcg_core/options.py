@@ -11,6 +11,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 __all__ = ["Option", "OPTIONS", "CONVENTIONS", "check_option"]
 
 
@@ -65,7 +67,10 @@ OPTIONS: dict[str, Option] = {
                 "average": "every tied item gets the group's mean gain: the expected DCG "
                 "over all orders of the tie (McSherry & Najork 2008; scikit-learn).",
                 "docid": "doc id descending, as trec_eval and pytrec_eval do.",
-                "input": "the order given, a stable sort (ranx, LightGBM, XGBoost).",
+                "input": "the order given, a stable sort (LightGBM, XGBoost).",
+                "ranx": "as ranx orders them: numba's quicksort of the scores, which keeps "
+                "the order given for a query of up to 15 documents only; with 16 or more, "
+                "tied documents can change places (reproduced exactly).",
                 "optimistic": "the best order of each tie: highest gain first.",
                 "pessimistic": "the worst order of each tie: lowest gain first.",
             },
@@ -90,7 +95,9 @@ OPTIONS: dict[str, Option] = {
             {
                 "keep": "use them in the formula as written: gains can be negative and "
                 "NDCG can drop below 0 (an ideal drawn from a judged pool leaves them out).",
-                "zero": "count them as 0 (trec_eval, ranx).",
+                "zero": "gain 0 and left out of the ideal, whatever the gain rule "
+                "(trec_eval reads a negative grade as 'pooled but not judged'; ranx drops "
+                "them). With judged_only, such a document counts as unjudged, as in trec_eval.",
                 "error": "refuse them with an error (scikit-learn, LightGBM).",
             },
             "keep",
@@ -112,10 +119,53 @@ OPTIONS: dict[str, Option] = {
             "Judged queries not in the run",
             "How a query with judgments but no retrieved items counts (evaluate only).",
             {
-                "skip": "left out (trec_eval's default).",
-                "zero": "scores 0 (trec_eval -c).",
+                "skip": "left out (trec_eval 9 and pytrec_eval; trec_eval 10.0 stops with "
+                "an error instead).",
+                "zero": "evaluated as an empty ranking (trec_eval -c): DCG 0, so NDCG 0, or "
+                "the all-zero rule's value when the query has no relevant document.",
             },
             "skip",
+        ),
+        Option(
+            "score_precision",
+            "Scores compared as",
+            "The precision in which run scores are compared: two scores that differ only "
+            "beyond a float32's 7 significant digits tie in 32 bits, and the tie rule then "
+            "decides their order.",
+            {
+                "float64": "64-bit doubles, as read (trec_eval 10, scikit-learn, ranx, "
+                "LightGBM, XGBoost given doubles).",
+                "float32": "32-bit floats (trec_eval up to 9.0.8 and pytrec_eval, which "
+                "bundles it): 1.00000001 and 1.0 tie.",
+            },
+            "float64",
+        ),
+        Option(
+            "fractional",
+            "Fractional grades",
+            "What happens to a grade that is not a whole number, such as 2.5.",
+            {
+                "keep": "used as given (scikit-learn; the LightGBM and XGBoost presets).",
+                "truncate": "cut toward zero, as trec_eval reads qrels (C atol) and ranx "
+                "stores them (integers): 2.7 → 2, 0.5 → 0, −1.5 → −1.",
+                "error": "refused with an error (pytrec_eval accepts integer grades only).",
+            },
+            "keep",
+        ),
+        Option(
+            "judged_only",
+            "Judged documents only",
+            "Whether unjudged documents stay in the ranking (evaluate only). A document is "
+            "judged when the qrels grade it for that query (with negative='zero', a negative "
+            "grade means 'pooled but not judged', as in trec_eval).",
+            {
+                False: "every retrieved document keeps its rank; an unjudged one adds "
+                "gain 0.",
+                True: "unjudged documents are dropped and the judged ones move up before the "
+                "cut at k: condensed lists (Sakai 2007; trec_eval -J; pytrec_eval "
+                "judged_docs_only_flag=True).",
+            },
+            False,
         ),
     ]
 }
@@ -123,18 +173,24 @@ OPTIONS: dict[str, Option] = {
 # Named bundles of the options above, as each library computes NDCG
 # (measured in shared/reference/conventions.md).
 CONVENTIONS: dict[str, dict] = {
+    # trec_eval 10.x: scores read as doubles, grades read as whole numbers
     "trec_eval": dict(gain="linear", ties="docid", zero_idcg="zero", negative="zero",
-                      ideal_pool="judged"),
+                      ideal_pool="judged", score_precision="float64", fractional="truncate"),
+    # pytrec_eval bundles trec_eval 9 (scores as 32-bit floats) and takes integer grades only
+    "pytrec_eval": dict(gain="linear", ties="docid", zero_idcg="zero", negative="zero",
+                        ideal_pool="judged", score_precision="float32", fractional="error"),
     "sklearn": dict(gain="linear", ties="average", zero_idcg="zero", negative="error",
-                    ideal_pool="retrieved"),
+                    ideal_pool="retrieved", score_precision="float64", fractional="keep"),
     "lightgbm": dict(gain="exponential", ties="input", zero_idcg="one", negative="error",
-                     ideal_pool="retrieved"),
+                     ideal_pool="retrieved", score_precision="float64", fractional="keep"),
     "xgboost": dict(gain="exponential", ties="input", zero_idcg="one", negative="error",
-                    ideal_pool="retrieved"),
-    "ranx": dict(gain="linear", ties="input", zero_idcg="zero", negative="zero",
-                 ideal_pool="judged"),
+                    ideal_pool="retrieved", score_precision="float64", fractional="keep"),
+    "ranx": dict(gain="linear", ties="ranx", zero_idcg="zero", negative="zero",
+                 ideal_pool="judged", score_precision="float64", fractional="truncate"),
 }
 
+# the value NDCG takes under each zero-IDCG rule, and the numbers accepted for a rule
+ZERO_IDCG_VALUES = {"zero": 0.0, "nan": float("nan"), "one": 1.0}
 _ZERO_IDCG_NUMBERS = {0.0: "zero", 1.0: "one"}
 
 
@@ -154,6 +210,8 @@ def check_option(name: str, value):
             return _ZERO_IDCG_NUMBERS[float(value)]
     if isinstance(value, str) and value in opt.choices:
         return value
+    if isinstance(value, (bool, np.bool_)) and bool(value) in opt.choices:
+        return bool(value)
     choices = ", ".join(repr(c) for c in opt.choices)
     extra = " or a mapping grade -> gain" if name == "gain" else ""
     if name == "zero_idcg":

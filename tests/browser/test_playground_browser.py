@@ -130,7 +130,7 @@ def edit_grade(page: Page, data_row: int, value: str) -> None:
     cell = grid.locator(f"tr[aria-rowindex='{data_row + 2}'] td[aria-colindex='{column}']")
     expect(cell).to_have_attribute("aria-selected", "true")
     page.keyboard.type(value)
-    expect(page.get_by_test_id("portal").locator(".gdg-clip-region input")).to_have_value(value)
+    expect(page.get_by_test_id("portal").locator(".gdg-clip-region input, .gdg-clip-region textarea")).to_have_value(value)
     page.keyboard.press("Enter")
 
 

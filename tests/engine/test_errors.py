@@ -89,8 +89,8 @@ def test_gain_mapping_values_must_be_numbers():
 @pytest.mark.parametrize("keyword, value, message", [
     ("gain", "expo", r"gain must be one of 'linear', 'exponential' or a mapping grade -> "
                      r"gain; got 'expo'"),
-    ("ties", "random", r"ties must be one of 'average', 'docid', 'input', 'optimistic', "
-                       r"'pessimistic'; got 'random'"),
+    ("ties", "random", r"ties must be one of 'average', 'docid', 'input', 'ranx', "
+                       r"'optimistic', 'pessimistic'; got 'random'"),
     ("zero_idcg", "maybe", r"zero_idcg must be one of 'zero', 'nan', 'one' \(or the numbers "
                            r"0\.0, 1\.0, nan\); got 'maybe'"),
     ("zero_idcg", 0.5, r"zero_idcg must be one of .*; got 0\.5"),
@@ -350,8 +350,9 @@ def test_evaluate_refuses_a_missing_id_naming_its_row(frame, column, blank):
 
 
 def test_evaluate_refuses_an_unknown_convention():
-    with pytest.raises(ValueError, match=r"convention must be one of \['lightgbm', 'ranx', "
-                                         r"'sklearn', 'trec_eval', 'xgboost'\]; got 'terrier'"):
+    with pytest.raises(ValueError, match=r"convention must be one of \['lightgbm', "
+                                         r"'pytrec_eval', 'ranx', 'sklearn', 'trec_eval', "
+                                         r"'xgboost'\]; got 'terrier'"):
         evaluate(qrels_frame(), run_frame(), convention="terrier")
 
 
@@ -383,9 +384,10 @@ def test_evaluate_refuses_negative_grades_with_negative_error():
 
 
 def test_evaluate_gain_mapping_and_overflow():
-    with pytest.raises(ValueError, match=r"the gain mapping has no gain for grade 1: add one"):
+    with pytest.raises(ValueError, match=r"is 1, a grade the gain mapping does not cover"):
         evaluate(qrels_frame(), run_frame(), gain={0: 0})
-    with pytest.raises(ValueError, match=r"grade 2000: 2\^2000 − 1 overflows a float"):
+    with pytest.raises(ValueError,
+                       match=r"is 2000: with exponential gain 2\^2000 − 1 overflows a float"):
         evaluate(qrels_frame(relevance=[2000, 0]), run_frame(), gain="exponential")
 
 

@@ -104,11 +104,27 @@ def test_judged_query_absent_from_the_run_is_skipped_or_zero():
     assert res["ndcg@5"].to_dict() == {"q1": 1.0, "q2": 0.0, "q3": 0.0}
 
 
-def test_missing_query_scores_zero_even_where_an_all_zero_query_would_score_one():
-    """-c: a judged query the run lacks scores 0, whatever the all-zero rule says."""
-    qrels, run = frames({"q1": {"a": 1}, "q2": {"a": 0}}, {"q1": [("a", 1.0)]})
+def test_missing_query_with_something_to_find_scores_zero_under_every_all_zero_rule():
+    """-c: a judged query the run lacks, with a relevant document, scores 0 even where the
+    ideal comes from the (empty) retrieved list and the all-zero rule says 1 (LightGBM)."""
+    qrels, run = frames({"q1": {"a": 1}, "q2": {"b": 2}}, {"q1": [("a", 1.0)]})
     res = evaluate(qrels, run, k=5, missing="zero", convention="lightgbm")
     assert res["ndcg@5"].to_dict() == {"q1": 1.0, "q2": 0.0}
+
+
+@pytest.mark.parametrize("rule, value", [("zero", 0.0), ("one", 1.0), ("nan", None)])
+def test_missing_query_without_a_relevant_document_follows_the_all_zero_rule(rule, value):
+    """Issue 14 item 4: q2 is judged (grade 0 only) and not retrieved. Its empty ranking
+    has nothing to find, so IDCG = 0 and the all-zero rule decides: NaN for 'nan' (left out
+    of the mean), not 0."""
+    qrels, run = frames({"q1": {"a": 1}, "q2": {"a": 0}}, {"q1": [("a", 1.0)]})
+    res = evaluate(qrels, run, k=5, missing="zero", zero_idcg=rule)
+    assert res.loc["q1", "ndcg@5"] == 1.0
+    if value is None:
+        assert np.isnan(res.loc["q2", "ndcg@5"])
+        assert res["ndcg@5"].mean() == 1.0  # (1) / 1: q2 is left out of the mean
+    else:
+        assert res.loc["q2", "ndcg@5"] == value
 
 
 def test_ties_are_averaged_within_each_query_only():
@@ -237,7 +253,7 @@ def test_evaluate_equals_ndcg_with_many_distinct_grades(case):
     qrels, run = frames(judged, retrieved)
     assert qrels["relevance"].nunique() > 64
     ties = TIES[case % 5]
-    res = evaluate(qrels, run, k=[None, 3, 10], ties=ties)
+    res = evaluate(qrels, run, k=[None, 3, 10], ties=ties, fractional="keep")
     for qid, rows in retrieved.items():
         docids = [d for d, _ in rows]
         grades = [judged[qid].get(d, 0) for d in docids]
@@ -303,7 +319,8 @@ def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
     ev = importlib.import_module("ndcg_core.evaluate")  # the package exports a function too
     qrels, run = random_frames(7)
     frame = qrels if which == "qrels" else run
-    frame = pd.concat([frame, frame.iloc[[5]]], ignore_index=True)
+    # row 50 is a line of q3, a judged query (the run opens with the unjudged q_unjudged)
+    frame = pd.concat([frame, frame.iloc[[50]]], ignore_index=True)
     args = (frame, run) if which == "qrels" else (qrels, frame)
     with pytest.raises(ValueError) as dense_error:
         evaluate(*args)
@@ -311,5 +328,5 @@ def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
     with pytest.raises(ValueError) as sorted_error:
         evaluate(*args)
     assert str(dense_error.value) == str(sorted_error.value)
-    row = frame.iloc[5]
+    row = frame.iloc[50]
     assert f"lists docid {row['docid']!r} twice for qid {row['qid']!r}" in str(dense_error.value)

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from ndcg_core import evaluate, read_qrels, read_run
 
-TREC = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "trec_eval-test"
+# the reference folder sits beside the repository (or beside the folder of its worktrees)
+TREC = next(p / "shared" for p in Path(__file__).resolve().parents
+            if (p / "shared" / "reference").is_dir()) / "reference" / "trec_eval-test"
 
 
 def as_rows(df):
@@ -157,7 +159,10 @@ def test_large_file_route_reads_exactly_like_the_in_memory_route(kind, text, tmp
         from_buffer = from_buffer.replace("the file", "FILE")
     assert in_memory == from_buffer
     monkeypatch.setattr(nio, "_BIG", 0)
-    assert nio._big_path(path)[0] == str(path)  # the large-file route really is taken
+    # the large-file route really is taken, unless the file holds what pandas' tokenizer
+    # reads differently from trec_eval (# comments, VT, FF, a lone CR): those read bytes
+    plain = not any(c in text for c in "#\x0b\x0c") and text.count("\r") == text.count("\r\n")
+    assert nio._big_path(path)[0] == (str(path) if plain else None)
     assert outcome(reader, path) == in_memory
 
 
@@ -228,3 +233,236 @@ def test_a_bad_line_at_the_end_of_a_large_run_is_named(tmp_path):
     with pytest.raises(ValueError, match=rf"line {len(lines) + 1}: score is 'oops', "
                                          "expected a finite number"):
         read_run(path)
+
+
+# ------------------------------------------------------------------ read as trec_eval reads
+# trec_eval (get_qrels.c, get_trec_results.c) splits a line on C's isspace() and nothing
+# else: no quoting, no missing-value words. pytrec_eval takes dicts, so handing it the ids
+# exactly as trec_eval tokenizes them checks the figure trec_eval would print. Every file in
+# this section was also run through trec_eval 10.0-rc3 (built from usnistgov/trec_eval
+# f425365; `trec_eval -q -m ndcg_cut.5 qrels run`): it prints the values asserted here.
+
+def pytrec_ndcg_cut_5(qrels, run):
+    import pytrec_eval
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.5"})
+    return {q: v["ndcg_cut_5"] for q, v in evaluator.evaluate(run).items()}
+
+
+def test_double_quotes_are_ordinary_characters_as_in_trec_eval():
+    """Issue 14: pandas' quoting stripped the quotes of "d1" in the run, so it missed the
+    judged "d1" and NDCG@5 read 0.0; trec_eval gives 1.0."""
+    qrels = read_qrels(io.BytesIO(b'q1 0 "d1" 1\nq1 0 nan 0\n'))
+    run = read_run(io.BytesIO(b'q1 Q0 "d1" 1 2.0 t\nq1 Q0 d2 2 1.0 t\n'))
+    assert as_rows(qrels) == [("q1", '"d1"', 1), ("q1", "nan", 0)]
+    assert as_rows(run) == [("q1", '"d1"', 2.0), ("q1", "d2", 1.0)]
+    # the relevant "d1" (grade 1) ranks first: DCG@5 = 1/log2(2) = IDCG@5
+    assert evaluate(qrels, run, k=5).loc["q1", "ndcg@5"] == 1.0
+    assert pytrec_ndcg_cut_5({"q1": {'"d1"': 1, "nan": 0}},
+                             {"q1": {'"d1"': 2.0, "d2": 1.0}}) == {"q1": 1.0}
+
+
+def test_a_quoted_id_and_the_bare_id_are_two_ids():
+    """"q" and q were both read as q, then refused as a duplicate run line."""
+    run = read_run(io.BytesIO(b'"q" Q0 d 1 1 t\nq Q0 d 1 1 t\n'))
+    assert as_rows(run) == [('"q"', "d", 1.0), ("q", "d", 1.0)]
+    qrels = read_qrels(io.BytesIO(b'"q" 0 d 1\nq 0 d 0\nq 0 "d" 2\n'))
+    assert as_rows(qrels) == [('"q"', "d", 1), ("q", "d", 0), ("q", '"d"', 2)]
+    res = evaluate(qrels, run, k=5)  # no duplicate: one line for each of the two queries
+    assert res.loc['"q"', "ndcg@5"] == 1.0  # d, grade 1, first
+    # q: d (grade 0) is retrieved, "d" (grade 2) is not: DCG@5 = 0, IDCG@5 = 2/log2(2)
+    assert res.loc["q", "ndcg@5"] == 0.0
+
+
+def test_an_unbalanced_quote_stays_inside_its_line():
+    """pandas merged the three lines into one row with a multi-line docid (NDCG 0.0)."""
+    run = read_run(io.BytesIO(b'q1 Q0 "a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 c" 3 1 t\n'))
+    assert as_rows(run) == [("q1", '"a', 3.0), ("q1", "b", 2.0), ("q1", 'c"', 1.0)]
+    qrels = read_qrels(io.BytesIO(b'q1 0 "a 1\nq1 0 b 2\nq1 0 c" 1\n'))
+    # ranked "a, b, c" with grades 1, 2, 1; ideal 2, 1, 1
+    dcg = 1 / np.log2(2) + 2 / np.log2(3) + 1 / np.log2(4)
+    idcg = 2 / np.log2(2) + 1 / np.log2(3) + 1 / np.log2(4)
+    assert evaluate(qrels, run, k=5).loc["q1", "ndcg@5"] == pytest.approx(dcg / idcg, abs=1e-12)
+    assert round(dcg / idcg, 4) == 0.8821
+    assert pytrec_ndcg_cut_5({"q1": {'"a': 1, "b": 2, 'c"': 1}},
+                             {"q1": {'"a': 3.0, "b": 2.0, 'c"': 1.0}})["q1"] == pytest.approx(
+        dcg / idcg, abs=1e-12)
+
+
+def test_comment_lines_are_skipped_as_trec_eval_10_does():
+    """A line whose first non-blank character is # is a comment; a # inside a field is
+    part of the id."""
+    run = read_run(io.BytesIO(b"# run of system A\n#\n q1 Q0 d#1 1 2.0 t\n   # indented, a b c d "
+                              b"e f g\n\nq1 Q0 #d2 2 1.0 t # trailing words are ignored\n"))
+    assert as_rows(run) == [("q1", "d#1", 2.0), ("q1", "#d2", 1.0)]
+    qrels = read_qrels(io.BytesIO(b"#qid iter docno rel\nq1 0 d#1 1\n# two\n# in a row\n"
+                                  b"q1 0 #d2 0\n#last line, no newline"))
+    assert as_rows(qrels) == [("q1", "d#1", 1), ("q1", "#d2", 0)]
+
+
+def test_a_bad_line_after_comments_is_named_by_its_line_in_the_file():
+    with pytest.raises(ValueError, match=r"line 4: expected 4 fields \(qid iteration docid "
+                                         r"relevance\), found 3: '1 0 d2'"):
+        read_qrels(io.BytesIO(b"# judged by A\n1 0 d1 1\n# and B\n1 0 d2\n"))
+    with pytest.raises(ValueError, match=r"line 3: score is 'x', expected a finite number"):
+        read_run(io.BytesIO(b"1 Q0 d1 1 0.9 r\n# c\n1 Q0 d2 2 x r\n"))
+
+
+def test_a_first_docid_with_a_comma_is_a_trec_line_not_csv():
+    run = read_run(io.BytesIO(b"q1 Q0 a,b 1 2.0 t\nq1 Q0 c 2 1.0 t\n"))
+    assert as_rows(run) == [("q1", "a,b", 2.0), ("q1", "c", 1.0)]
+    assert as_rows(read_qrels(io.BytesIO(b"q1 0 a,b 1\n"))) == [("q1", "a,b", 1)]
+
+
+@pytest.mark.parametrize("kind, text", [("qrels", "1,d1,1\n"), ("qrels", "1, 0, d1, 2\n"),
+                                        ("run", "1,Q0,d1,1,0.5,t\n"),
+                                        ("run", "1, Q0, d1, 1, 0.5, t\n")])
+def test_headerless_csv_is_still_asked_for_a_header(kind, text):
+    reader = read_qrels if kind == "qrels" else read_run
+    with pytest.raises(ValueError, match=r"looks like CSV but its first line is not a header"):
+        reader(io.BytesIO(text.encode()))
+
+
+def test_fields_split_on_the_whitespace_trec_eval_knows_and_no_other():
+    """C's isspace(): space, tab, CR, vertical tab, form feed. A no-break space (U+00A0)
+    is not one of them: it stays inside the id, in trec_eval as here."""
+    qrels = read_qrels(io.BytesIO(b"q1\x0b0\x0cd1 1\r\nq1 0 d\xc2\xa02 1\nq1 0 d3\r1\n"))
+    assert as_rows(qrels) == [("q1", "d1", 1), ("q1", "d\u00a02", 1), ("q1", "d3", 1)]
+    run = read_run(io.BytesIO(b"q1 Q0 d3 1 3 t\nq1 Q0 d\xc2\xa02 1 2 t\nq1 Q0 d1 1 1 t\n"))
+    # all three relevant documents (grade 1) retrieved: trec_eval num_rel_ret 3, NDCG@5 1
+    assert evaluate(qrels, run, k=5).loc["q1", "ndcg@5"] == 1.0
+
+
+def test_cr_only_line_ends_are_named():
+    with pytest.raises(ValueError, match=r"ends its lines with CR only .* save it with LF or "
+                                         r"CRLF line ends"):
+        read_run(io.BytesIO(b"1 Q0 a 1 0.5 t\r1 Q0 b 2 0.4 t\r"))
+
+
+# ------------------------------------------------------------------ encodings
+
+UTF = [("utf-8-sig", "utf-8 BOM"), ("utf-16", "utf-16 BOM (LE)"),
+       ("utf-16-be", None), ("utf-16-le", None), ("utf-32", "utf-32 BOM")]
+
+
+@pytest.mark.parametrize("codec, bom", UTF, ids=[c for c, _ in UTF])
+@pytest.mark.parametrize("text", ["q1 0 d1 2\r\nq1 0 café 0\r\n",
+                                  "qid,docid,relevance\nq1,d1,2\nq1,café,0\n"],
+                         ids=["trec", "csv"])
+def test_utf16_utf32_and_utf8_with_a_bom_read_like_utf8(codec, bom, text):
+    data = text.encode(codec)
+    if codec == "utf-16-be":
+        data = b"\xfe\xff" + data  # Python writes no mark for an explicit byte order
+    assert as_rows(read_qrels(io.BytesIO(data))) == [("q1", "d1", 2), ("q1", "café", 0)]
+
+
+def test_utf16_without_a_byte_order_mark_is_recognised():
+    for codec in ("utf-16-le", "utf-16-be"):
+        data = "q1 Q0 d1 1 0.5 t\nq1 Q0 d2 2 0.25 t\n".encode(codec)
+        assert as_rows(read_run(io.BytesIO(data))) == [("q1", "d1", 0.5), ("q1", "d2", 0.25)]
+
+
+def test_undecodable_utf16_is_named_as_utf16_not_binary():
+    # a high surrogate (D800) with no low one after it, on line 2; byte 2 + 2 * 10
+    data = b"\xff\xfe" + "q1 0 d1 1\n".encode("utf-16-le") + b"\x00\xd8" + "x\n".encode(
+        "utf-16-le")
+    with pytest.raises(ValueError, match=r"the file is UTF-16 text but line 2 cannot be "
+                                         r"decoded \(byte 22\): save it as UTF-8"):
+        read_qrels(io.BytesIO(data))
+
+
+def test_a_large_utf16_path_reads_like_its_utf8_twin(tmp_path, monkeypatch):
+    import ndcg_core.io as nio
+    monkeypatch.setattr(nio, "_BIG", 0)
+    text = "q1 Q0 d1 1 0.5 t\nq1 Q0 d2 2 0.25 t\n"
+    (tmp_path / "a.txt").write_bytes(text.encode("utf-16"))
+    assert as_rows(read_run(tmp_path / "a.txt")) == [("q1", "d1", 0.5), ("q1", "d2", 0.25)]
+
+
+# ------------------------------------------------------------------ the two TREC paths
+
+ROUTE_CASES += [
+    ("run", 'q1 Q0 "d1" 1 2.0 t\nq1 Q0 d2 2 1.0 t\n'),
+    ("run", 'q1 Q0 "a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 c" 3 1 t\n'),
+    ("run", '"q" Q0 d 1 1 t\nq Q0 d 1 1 t\n'),
+    ("run", "# c\n q1 Q0 d#1 1 2.0 t\n  # x y\n\nq1 Q0 a,b 2 1.0 t\n"),
+    ("run", "q1 Q0 a,b 1 2.0 t\n"),
+    ("run", "q1\x0bQ0 a 1 2.0 t\nq1 Q0 b\x0c2 1.0 t\n"),
+    ("run", "q1 Q0 a 1 2.0 t\rq1 Q0 b 2 1.0 t\n"),
+    ("qrels", "q1 0 nan 0\nq1 0 NA 1\nq1 0 null 2\nq1 0 #N/A 3\n"),
+    ("qrels", "# a\n1 0 d1 1\n# b\n1 0 d2\n"),
+]
+
+TOKEN = st.one_of(
+    st.sampled_from(['"', '""', '"d1"', "'", "a,b", ",", "#", "d#", "nan", "NaN", "NA", "N/A",
+                     "null", "None", "-nan", "#N/A", "007", "1e3", "inf", "\\", "\\\"", "é"]),
+    st.text(alphabet='ab"\',#1.\\-NAn', min_size=1, max_size=6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(TOKEN, TOKEN, st.integers(-1, 3)), min_size=1, max_size=12),
+       st.booleans())
+def test_the_fast_and_the_line_by_line_path_read_any_ids_alike(rows, as_run):
+    """Ids with quotes, commas, #, nan, NA...: pandas' C parser (the fast path) and the
+    line-by-line path give the same frame, both equal to splitting each
+    line on whitespace as trec_eval does."""
+    import ndcg_core.io as nio
+    rows = [("q" + q, d, g) for q, d, g in rows]  # a qid never starts a comment or a header
+    if as_run:
+        text = "".join(f"{q} Q0 {d} {i} {g / 2} t\n" for i, (q, d, g) in enumerate(rows))
+        want = [(q, d, g / 2) for q, d, g in rows]
+    else:
+        text = "".join(f"{q} 0 {d} {g}\n" for q, d, g in rows)
+        want = [(q, d, g) for q, d, g in rows]
+    kind = "run" if as_run else "qrels"
+    raw = text.encode()
+    width, num = (6, 4) if as_run else (5, 3)
+    assert nio._parse_trec_fast(io.BytesIO(raw), width, [0, 2], num) is not None  # not refused
+    fast = read_run(io.BytesIO(raw)) if as_run else read_qrels(io.BytesIO(raw))
+    lines = nio._read_trec_lines(raw, "the file", kind, nio._LAYOUTS[kind])
+    if not as_run:
+        lines["relevance"] = nio._tidy_numbers(lines["relevance"].to_numpy())
+    assert as_rows(fast) == as_rows(lines) == want
+    assert str(fast["docid"].dtype) == str(lines["docid"].dtype) == "str"
+
+
+def test_utf16_without_a_mark_and_ids_in_other_scripts_is_still_utf16():
+    text = "q1 0 文書一 1\nq1 0 文書二 0\nq1 0 d3 2\n"
+    for codec in ("utf-16-le", "utf-16-be"):
+        assert as_rows(read_qrels(io.BytesIO(text.encode(codec)))) == [
+            ("q1", "文書一", 1), ("q1", "文書二", 0), ("q1", "d3", 2)]
+
+
+CSV_CASES = [
+    "qid,docid,relevance,score\nq1,d1,3,0.2\nq1,d2,0,0.9\n",
+    "doc_id,query,grade,score\nd1,q1,3, 0.5 \n\nd2 , q1 ,0 ,1e3\n",
+    'qid,docid,relevance,score\n"q,1","d ""1""",1,2\nNA,nan,2,-0.5\n',
+    "qid docid relevance score\n007 0042 1 0.25\n008\t0043 2 -1\n",
+    "qid,docid,relevance,score,tag\nq1,d1,1,0.5,x\nq1,d2,2,0.4,y\n",
+]
+
+
+@pytest.mark.parametrize("text", CSV_CASES)
+def test_a_csv_reads_alike_from_its_bytes_and_from_its_text(text):
+    """``_read_csv_fast`` (from the bytes, numbers by the C parser) must give what the text
+    route ``_read_csv`` gives, whenever it gives anything."""
+    import ndcg_core.io as nio
+    first = nio._first_line(text)
+    for required in (nio._QRELS, nio._RUN):
+        fast = nio._read_csv_fast(text.encode(), first, required)
+        assert fast is not None
+        slow = nio._read_csv(text, "the file", required)
+        assert as_rows(fast) == as_rows(slow)
+        assert [str(t) for t in fast.dtypes] == [str(t) for t in slow.dtypes]
+
+
+def test_the_line_by_line_path_reads_in_pieces_and_still_names_the_line(monkeypatch):
+    """The line-by-line path turns every ``_CHUNK`` lines into Arrow pieces (so a large file
+    never becomes one list of strings): pieces join up, and a bad line in a later piece is
+    named by its line in the file."""
+    import ndcg_core.io as nio
+    monkeypatch.setattr(nio, "_CHUNK", 2)
+    text = b"q1 Q0 a 1 3 t\n# c\nq1 Q0 b 2 2 t\n\nq2\x0bQ0 c 3 1 t\nq2 Q0 d 4 0.5 t\nq3 Q0 e 5 0 t\n"
+    assert as_rows(read_run(io.BytesIO(text))) == [
+        ("q1", "a", 3.0), ("q1", "b", 2.0), ("q2", "c", 1.0), ("q2", "d", 0.5), ("q3", "e", 0.0)]
+    with pytest.raises(ValueError, match=r"line 7: score is 'zero', expected a finite number"):
+        read_run(io.BytesIO(text.replace(b"5 0 t", b"5 zero t")))

@@ -13,7 +13,9 @@ import pytest
 from ndcg_core import evaluate, read_qrels, read_run
 
 REPO = Path(__file__).resolve().parents[2]
-TREC = REPO.parent / "shared" / "reference" / "trec_eval-test"
+# the shared folder sits beside the checkout (/work/main) or above a worktree (/work/wt/x)
+TREC = next(p / "shared" / "reference" / "trec_eval-test" for p in REPO.parents
+            if (p / "shared" / "reference").is_dir())
 
 # expected file -> (qrels, run, evaluate keywords); see the folder's README for the commands
 RUNS = {

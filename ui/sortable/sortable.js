@@ -111,8 +111,26 @@ function move(inst, from, to, viaKeyboard) {
   render(inst, drawn);  // optimistic: no flicker while the rerun runs
   if (viaKeyboard) inst.focusId = moved.id;
   announce(inst, `${moved.label} moved to position ${to + 1}`);
-  inst.setStateValue("order", drawn.map((it) => it.id));
-  inst.setTriggerValue("moved", { id: moved.id, from: from + 1, to: to + 1 });
+  report(inst, drawn.map((it) => it.id), { id: moved.id, from: from + 1, to: to + 1 });
+}
+
+// A move is reported as the new order (state) and a "moved" trigger. If the connection is
+// down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
+// next data arrives, the report is sent again every few seconds. Any data arriving means a
+// run has happened since the move, so the server has it (or had it in flight).
+const RESEND_MS = 4000;
+const RESEND_FOR_MS = 120000;
+
+function report(inst, order, moved) {
+  inst.setStateValue("order", order);
+  inst.setTriggerValue("moved", moved);
+  clearInterval(inst.resendTimer);
+  const since = Date.now();
+  inst.resendTimer = setInterval(() => {
+    if (Date.now() - since > RESEND_FOR_MS) return clearInterval(inst.resendTimer);
+    inst.setStateValue("order", order);
+    inst.setTriggerValue("moved", { ...moved, resent: true });
+  }, RESEND_MS);
 }
 
 function onKeyDown(inst, event) {
@@ -309,6 +327,7 @@ function instanceFor(root) {
     pending: null,  // items that arrived during a press, drawn on release
     focusId: null,  // row to refocus if a redraw finds focus lost (keyboard moves)
     announceTimer: 0,
+    resendTimer: 0, // re-sends the last move's report until a run answers
     setStateValue: () => {},
     setTriggerValue: () => {},
   };
@@ -324,6 +343,7 @@ export default function ndcgSortable({ data, parentElement, setStateValue, setTr
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
   inst.disabled = Boolean(data && data.disabled);
+  clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
   const items = (data && Array.isArray(data.items) ? data.items : []).map(toItem);
   if (inst.press) inst.pending = items;  // redrawing now would drop the held row
   else render(inst, items);

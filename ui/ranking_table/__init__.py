@@ -1,0 +1,207 @@
+"""The ranking table: a ranked list whose rows are the DCG table (st.components.v2).
+
+One component shows DCG@k / IDCG@k / NDCG@k, the ranking as a table (position, item,
+grade, gain, discount log2(i+1), contribution with a bar, cumulative DCG) with the
+cutoff line after position k, and the ideal ordering's table beside it. Rows drag by
+mouse from anywhere, by touch from the grip or after a short hold, and move with
+Alt+Arrow / Alt+Home / Alt+End; while a row is held every figure shows the order under
+the pointer (computed in the browser), and the drop brings the engine's figures, equal
+to that preview. Grades and labels are edited in place; rows are added and removed.
+
+The component's files sit beside this module and are read once, at import:
+``ranking_table.js`` (behaviour; its notes say how st.components.v2 runs it),
+``ranking_table.css``, ``ranking_table.html``. The arithmetic and the checks live in
+:mod:`ui.ranking_table.model` (no Streamlit).
+
+Reports from the browser (``st.session_state[key]``): the state ``order`` (ids, latest
+order) and the trigger ``event``, one of::
+
+    {"action": "move", "id": str, "from": int, "to": int}      # 1-based positions
+    {"action": "grade", "id": str, "grade": float}
+    {"action": "rename", "id": str, "label": str}
+    {"action": "remove", "id": str}
+    {"action": "add"}
+
+The browser refuses a grade outside the scale before sending it; the server checks
+every event again (:func:`model.check_event`), and ``on_change`` may refuse one by
+raising ValueError: the message is shown at that row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from . import model
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _read(name: str) -> str:
+    return (_HERE / name).read_text(encoding="utf-8")
+
+
+_component = st.components.v2.component(
+    "ndcg_ranking_table",
+    html=_read("ranking_table.html"),
+    css=_read("ranking_table.css"),
+    js=_read("ranking_table.js"),
+)
+
+HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
+        "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
+        "removes. Click a grade to edit it; double-click an item to rename it.")
+# What ranking_table saw and drew last run, per key (see model.order_to_draw).
+_MEMO_PREFIX = "_ndcg_ranking_table_memo__"
+
+__all__ = ["ranking_table", "HINT", "model"]
+
+
+def _noop() -> None:
+    """Declare a state name to the component; nothing to do."""
+
+
+def _read_report(key: str) -> tuple[list[str] | None, Any]:
+    """The order the browser last reported for ``key`` and this run's event (or None)."""
+    snapshot = st.session_state[key] if key in st.session_state else None
+    if not isinstance(snapshot, Mapping):
+        return None, None
+    order = snapshot.get("order")
+    if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
+        order = None
+    return order, snapshot.get("event")
+
+
+def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
+    """The ``event`` trigger fired: check it against what was drawn, then hand it on."""
+    memo = st.session_state.get(_MEMO_PREFIX + key) or {}
+    reported, raw = _read_report(key)
+    rows = memo.get("rows") or []
+    event, message, row_id = model.check_event(
+        raw, rows, scale=memo.get("scale"), max_label=memo.get("max_label", model.MAX_LABEL),
+        max_rows=memo.get("max_rows", model.MAX_ROWS))
+    if event is not None and event["action"] == "move":
+        event["order"] = model.reconcile(reported or [], [r["id"] for r in rows])
+    if event is not None and on_change is not None:
+        try:
+            on_change(event)
+        except ValueError as exc:
+            event, message = None, str(exc)
+            row_id = raw.get("id") if isinstance(raw, Mapping) else None
+    if message:
+        memo.setdefault("refused", {})[row_id or ""] = message
+    memo["event"] = event
+    st.session_state[_MEMO_PREFIX + key] = memo
+
+
+def ranking_table(
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    k: int | None,
+    gain: str = "linear",
+    key: str,
+    scale: Mapping[str, Any] | None = None,
+    pool: Sequence[Mapping[str, Any]] | None = None,
+    zero_idcg: str = "zero",
+    on_change: Callable[[dict], None] | None = None,
+    show_ideal: bool = True,
+    editable: bool = True,
+    disabled: bool = False,
+    hint: str | None = HINT,
+    max_label: int = model.MAX_LABEL,
+    max_rows: int = model.MAX_ROWS,
+) -> dict[str, Any]:
+    """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        In ranked order, each ``{"id": str, "label": str, "grade": float | None}``.
+        ``id`` is stable and unique; ``label`` is shown as plain text (never HTML);
+        a grade of None reads "?" and the figures wait for it.
+    k : int or None
+        The cutoff: positions past k are dimmed and marked "past k". None: the whole list.
+    gain : {'linear', 'exponential', 'both'}
+        Which gains the figures use; 'both' shows the two side by side.
+    key : str
+        Widget key. ``st.session_state[key]`` holds the browser's report.
+    scale : dict, optional
+        ``{"min": number | None, "max": number | None, "integer": bool}``
+        (:func:`model.scale_of`): grades outside it are refused at the row.
+        None: any number.
+    pool : sequence of dict, optional
+        Judged items that were not retrieved, ``{"label": str, "grade": number}``:
+        the ideal ordering (and IDCG) is drawn from the ranking plus these, without
+        negative grades (``ndcg_core.ndcg(..., ideal=...)``'s rule).
+    zero_idcg : {'zero', 'one', 'nan'}
+        NDCG when IDCG@k is 0 (``ndcg_core.ndcg``'s option; default as scikit-learn).
+    on_change : callable, optional
+        Called with the checked event (see the module notes; a move also carries
+        ``"order"``, every id in the new order) before the script reruns. Apply it to
+        your state there. Raise ValueError to refuse it: the message shows at its row.
+    show_ideal : bool
+        Show the ideal ordering's table beside (or, on a narrow screen, below) the list.
+    editable : bool
+        Allow editing grades and labels, adding and removing rows.
+    disabled : bool
+        Show the table without moves or edits.
+    hint : str or None
+        The help line under the list.
+    max_label, max_rows : int
+        Longest label, most rows (add is refused beyond).
+
+    Returns
+    -------
+    dict
+        ``{"order": [ids in the order drawn], "event": the checked event of this run,
+        or None}``. Without ``on_change``, apply ``event`` yourself (a move needs
+        nothing: the order is drawn as the user left it).
+
+    Raises
+    ------
+    ValueError
+        If a row is not a dict, its ``id`` is missing or repeated, or its grade is not
+        a finite number or None; if ``gain`` or ``zero_idcg`` is not a choice.
+    """
+    norm = model.normalise_rows(rows)
+    ids = [r["id"] for r in norm]
+    reported, raw_event = _read_report(key)
+    memo_key = _MEMO_PREFIX + str(key)
+    memo = st.session_state.get(memo_key) or {}
+    moved = isinstance(raw_event, Mapping) and raw_event.get("action") == "move"
+    order = model.order_to_draw(ids, reported, moved, memo.get("order_memo"))
+    by_id = {r["id"]: r for r in norm}
+    drawn = [by_id[i] for i in order]
+
+    data = model.table_data(drawn, k=k, gain=gain, pool=pool, zero_idcg=zero_idcg)
+    refused = memo.get("refused") or {}
+    data.update(
+        scale=dict(scale) if scale else None,
+        scale_text=model.scale_text(scale),
+        messages={i: m for i, m in refused.items() if i in by_id},
+        notice=" ".join(m for i, m in refused.items() if i not in by_id) or data["problem"],
+        hint=hint or "",
+        editable=bool(editable),
+        disabled=bool(disabled),
+        show_ideal=bool(show_ideal),
+        max_label=int(max_label),
+    )
+    event = memo.get("event") if raw_event is not None else None
+    st.session_state[memo_key] = {
+        "order_memo": {"seen": reported, "incoming": ids, "drawn": order},
+        "rows": drawn,
+        "scale": dict(scale) if scale else None,
+        "max_label": int(max_label),
+        "max_rows": int(max_rows),
+    }
+    _component(
+        key=key,
+        data=data,
+        on_order_change=_noop,
+        on_event_change=partial(_on_event, str(key), on_change),
+    )
+    return {"order": order, "event": event}

@@ -1,0 +1,346 @@
+"""What the ranking table shows and which edits it takes: pure Python, no Streamlit.
+
+Every figure comes from :mod:`ndcg_core`; the component's JavaScript only recomputes
+them while a row is being dragged (and its preview must equal these, see
+tests/browser/test_ranking_table.py).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import ndcg_core as nc
+
+GAIN_CHOICES = {
+    "linear": ("linear",),
+    "exponential": ("exponential",),
+    "both": ("linear", "exponential"),
+}
+# NDCG when IDCG@k <= 0, as the JSON the component reads (NaN is not JSON: null).
+ZERO_IDCG = {"zero": 0.0, "one": 1.0, "nan": None}
+MAX_LABEL = 80
+MAX_ROWS = 200
+
+
+def grade_text(grade: Any) -> str:
+    """A grade as the table writes it: ``3`` and ``3.0`` read "3", ``2.5`` reads "2.5".
+
+    >>> grade_text(3.0), grade_text(2.5), grade_text(None)
+    ('3', '2.5', '?')
+    """
+    if grade is None or (isinstance(grade, float) and math.isnan(grade)):
+        return "?"
+    value = float(grade)
+    return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+def normalise_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Rows as ``{"id": str, "label": str, "grade": float | None}``; ValueError names a bad row."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for position, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping):
+            raise ValueError(
+                f"ranking_table rows must be dicts; row {position} is {type(row).__name__}.")
+        row_id = row.get("id")
+        if not isinstance(row_id, str) or not row_id:
+            raise ValueError(
+                f"ranking_table row {position} needs a non-empty string 'id'; got {row_id!r}.")
+        if row_id in seen:
+            raise ValueError(f"ranking_table row ids must be unique; {row_id!r} repeats.")
+        seen.add(row_id)
+        grade = row.get("grade")
+        if grade is not None and (isinstance(grade, bool) or not isinstance(grade, numbers.Real)
+                                  or not math.isfinite(grade)):
+            raise ValueError(
+                f"ranking_table row {position} ({row_id!r}) has grade {grade!r}: give a finite "
+                "number, or None for a grade not typed yet.")
+        label = row.get("label")
+        out.append({"id": row_id, "label": row_id if label is None else str(label),
+                    "grade": None if grade is None else float(grade)})
+    return out
+
+
+def scale_of(low=None, high=None, *, integer=False) -> dict[str, Any]:
+    """The grade scale the table accepts: ``{"min", "max", "integer"}`` (None: unbounded)."""
+    return {"min": low, "max": high, "integer": bool(integer)}
+
+
+def scale_text(scale: Mapping[str, Any] | None) -> str:
+    """The scale in words, for the grade column's help and the messages.
+
+    >>> scale_text(scale_of(0, 3, integer=True))
+    'grades: whole numbers from 0 to 3'
+    """
+    if not scale:
+        return "grades: any number"
+    lo, hi = scale.get("min"), scale.get("max")
+    kind = "whole numbers" if scale.get("integer") else "numbers"
+    if lo is not None and hi is not None:
+        return f"grades: {kind} from {grade_text(lo)} to {grade_text(hi)}"
+    if lo is not None:
+        return f"grades: {kind} of at least {grade_text(lo)}"
+    if hi is not None:
+        return f"grades: {kind} of at most {grade_text(hi)}"
+    return f"grades: {kind}"
+
+
+def _range_words(scale: Mapping[str, Any] | None) -> str:
+    lo = scale.get("min") if scale else None
+    hi = scale.get("max") if scale else None
+    whole = bool(scale and scale.get("integer"))
+    if lo is not None and hi is not None:
+        return f"{'a whole number' if whole else 'a number'} from {grade_text(lo)} to {grade_text(hi)}"
+    if lo is not None:
+        return f"a number of at least {grade_text(lo)}"
+    if hi is not None:
+        return f"a number of at most {grade_text(hi)}"
+    return "a number"
+
+
+def check_grade(value: Any, scale: Mapping[str, Any] | None, current: Any) -> str | None:
+    """None when ``value`` is a grade the scale takes, else the message shown at the row.
+
+    The component checks the same rules before it sends anything; this is the
+    server's own check (a report can come from anywhere).
+
+    >>> check_grade(9, scale_of(0, 3, integer=True), 2)
+    '9 is outside the scale: type a whole number from 0 to 3. The grade stays 2.'
+    >>> check_grade(2, scale_of(0, 3, integer=True), 1) is None
+    True
+    """
+    keep = f"The grade stays {grade_text(current)}."
+    words = _range_words(scale)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        return f"{str(value)[:20]!r} is not a number: type {words}. {keep}"
+    shown = grade_text(value)
+    lo = scale.get("min") if scale else None
+    hi = scale.get("max") if scale else None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return f"{shown} is outside the scale: type {words}. {keep}"
+    if scale and scale.get("integer") and not float(value).is_integer():
+        return f"{shown} is not a whole number: this scale takes {words}. {keep}"
+    return None
+
+
+def check_label(label: Any, current: str, *, max_label: int = MAX_LABEL) -> str | None:
+    """None when ``label`` is a usable label, else the message shown at the row."""
+    keep = f"The label stays “{current}”."
+    if not isinstance(label, str) or not label.strip():
+        return f"A label cannot be empty: type a name. {keep}"
+    if len(label.strip()) > max_label:
+        return (f"A label has at most {max_label} characters (this one has "
+                f"{len(label.strip())}). {keep}")
+    return None
+
+
+def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
+                scale: Mapping[str, Any] | None, max_label: int = MAX_LABEL,
+                max_rows: int = MAX_ROWS) -> tuple[dict[str, Any] | None, str | None, str | None]:
+    """Validate one report from the browser against the rows drawn last.
+
+    Returns ``(event, message, row_id)``: the clean event (or None when refused or
+    not an event), the refusal message, and the row it belongs to (None: the table).
+    """
+    if not isinstance(event, Mapping):
+        return None, None, None
+    action = event.get("action")
+    by_id = {row["id"]: row for row in rows}
+    row_id = event.get("id")
+    if action == "add":
+        if len(rows) >= max_rows:
+            return None, f"The list holds at most {max_rows} items: remove one first.", None
+        return {"action": "add"}, None, None
+    if action not in ("move", "grade", "rename", "remove"):
+        return None, None, None
+    if not isinstance(row_id, str) or row_id not in by_id:
+        return None, None, None  # a report about a row that is gone: nothing to do
+    row = by_id[row_id]
+    if action == "grade":
+        grade = event.get("grade")
+        message = check_grade(grade, scale, row.get("grade"))
+        if message:
+            return None, message, row_id
+        return {"action": "grade", "id": row_id, "grade": float(grade)}, None, None
+    if action == "rename":
+        message = check_label(event.get("label"), row.get("label", ""), max_label=max_label)
+        if message:
+            return None, message, row_id
+        return {"action": "rename", "id": row_id, "label": event["label"].strip()}, None, None
+    if action == "remove":
+        if len(rows) <= 1:
+            return (None, "The list needs at least one item: add another before removing "
+                    "this one.", row_id)
+        return {"action": "remove", "id": row_id}, None, None
+    out = {"action": "move", "id": row_id}
+    for name in ("from", "to"):
+        if isinstance(event.get(name), int) and not isinstance(event.get(name), bool):
+            out[name] = event[name]
+    return out, None, None
+
+
+def _floats(values) -> list[float]:
+    return [float(v) for v in values]
+
+
+def ideal_rows(rows: Sequence[Mapping[str, Any]],
+               pool: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+    """The ideal ordering's items, best first: the ranking's, plus the judged pool's.
+
+    Ties keep the ranking's order, then the pool's. Drawn from a judged pool, the
+    ideal leaves out items with a negative grade (their gain is negative under both
+    gains): an ideal ranker would not retrieve them, ndcg_core's rule for ``ideal=``.
+    Without a pool the ideal is the ranking sorted, negatives last.
+    """
+    items = [{"id": row["id"], "label": row["label"], "grade": row["grade"], "retrieved": True}
+             for row in rows]
+    if pool:
+        items += [{"id": f"pool-{i}", "label": str(p.get("label", f"not retrieved {i + 1}")),
+                   "grade": float(p["grade"]), "retrieved": False}
+                  for i, p in enumerate(pool)]
+        items = [it for it in items if it["grade"] is None or it["grade"] >= 0]
+    # a missing grade sorts last (the figures wait for it anyway)
+    return sorted(items, key=lambda it: math.inf if it["grade"] is None else -it["grade"])
+
+
+def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
+               pool: Sequence[Mapping[str, Any]] | None = None,
+               zero_idcg: str = "zero") -> dict[str, Any]:
+    """Everything the component draws for ``rows`` in this order, from ndcg_core.
+
+    ``figures[gain]`` holds the ranking's per-position ``gain, discount,
+    contribution, cumulative`` (``ndcg_core.dcg_table``) and ``dcg`` (``ndcg_core.dcg``),
+    ``idcg`` and ``ndcg`` (``ndcg_core.ndcg``, with the pool as ``ideal=``);
+    ``ideal_figures[gain]`` the same columns for the ideal ordering. When a grade
+    is missing or the engine refuses the grades, ``figures`` is None and
+    ``problem`` says why.
+
+    >>> d = table_data([{"id": "a", "label": "A", "grade": 1},
+    ...                 {"id": "b", "label": "B", "grade": 3}], k=2, gain="linear")
+    >>> round(d["figures"]["linear"]["dcg"], 4)       # 1/1 + 3/log2(3)
+    2.8928
+    >>> round(d["figures"]["linear"]["ndcg"], 4)      # 2.8928 / (3/1 + 1/log2(3))
+    0.7967
+    """
+    if gain not in GAIN_CHOICES:
+        raise ValueError(f"gain must be one of {', '.join(map(repr, GAIN_CHOICES))}; "
+                         f"got {gain!r}.")
+    if zero_idcg not in ZERO_IDCG:
+        raise ValueError(f"zero_idcg must be one of {', '.join(map(repr, ZERO_IDCG))}; "
+                         f"got {zero_idcg!r}.")
+    rows = normalise_rows(rows)
+    gains = GAIN_CHOICES[gain]
+    n = len(rows)
+    k_shown = n if k is None else int(k)
+    pool = [dict(p) for p in pool] if pool else []
+    ideal = ideal_rows(rows, pool)
+    data: dict[str, Any] = {
+        "rows": [{"id": r["id"], "label": r["label"], "grade": r["grade"],
+                  "grade_text": grade_text(r["grade"])} for r in rows],
+        "ideal_rows": [{"id": r["id"], "label": r["label"], "grade": r["grade"],
+                        "grade_text": grade_text(r["grade"]), "retrieved": r["retrieved"]}
+                       for r in ideal],
+        "gains": list(gains), "k": k_shown, "zero": ZERO_IDCG[zero_idcg],
+        "has_pool": bool(pool), "figures": None, "ideal_figures": None, "idcg": None,
+        "max_gain": {}, "problem": None,
+    }
+    missing = next((pos for pos, r in enumerate(rows, start=1) if r["grade"] is None), None)
+    if n == 0:
+        data["problem"] = "The list is empty: add an item."
+        return data
+    if missing is not None:
+        data["problem"] = (f"{rows[missing - 1]['label']} (position {missing}) has no grade "
+                           "yet: click its grade to type one.")
+        return data
+    grades = tuple(r["grade"] for r in rows)
+    judged = grades + tuple(float(p["grade"]) for p in pool) if pool else None
+    try:
+        figures, ideal_figures, idcg = {}, {}, {}
+        for g in gains:
+            figures[g] = _ranking_figures(grades, k, g, judged, zero_idcg)
+            idcg[g] = figures[g]["idcg"]
+            if ideal:
+                ideal_figures[g] = _table_figures(tuple(r["grade"] for r in ideal), k, g)
+            every_gain = figures[g]["gain"] + (ideal_figures[g]["gain"] if ideal else [])
+            data["max_gain"][g] = max(abs(x) for x in every_gain)
+    except ValueError as exc:
+        data["problem"] = str(exc)
+        return data
+    data.update(figures=figures, ideal_figures=ideal_figures or None, idcg=idcg)
+    return data
+
+
+# Cached by what they show (a move revisits orders; the ideal survives every move). The
+# dicts are shared between calls: read them, never change them.
+@lru_cache(maxsize=1024)
+def _table_figures(grades: tuple, k: int | None, gain: str) -> dict[str, list[float]]:
+    table = nc.dcg_table(list(grades), k=k, gain=gain)
+    return {"gain": _floats(table["gain"]), "discount": _floats(table["discount"]),
+            "contribution": _floats(table["contribution"]),
+            "cumulative": _floats(table["cumulative_dcg"])}
+
+
+@lru_cache(maxsize=1024)
+def _ranking_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None,
+                     zero_idcg: str) -> dict[str, Any]:
+    ranked = list(grades)
+    # ndcg_core's IDCG: an ideal drawn from a judged pool counts negative gains as 0
+    # (ndcg's rule for ideal=); idcg() of the clamped grades is that same sum.
+    best = (nc.idcg([max(x, 0.0) for x in judged], k=k, gain=gain) if judged
+            else nc.idcg(ranked, k=k, gain=gain))
+    return {**_table_figures(grades, k, gain),
+            "dcg": nc.dcg(ranked, k=k, gain=gain), "idcg": best,
+            "ndcg": _json_number(nc.ndcg(ranked, k=k, gain=gain,
+                                         ideal=None if judged is None else list(judged),
+                                         zero_idcg=zero_idcg))}
+
+
+def _json_number(x: float) -> float | None:
+    return None if isinstance(x, float) and math.isnan(x) else x
+
+
+# --------------------------------------------------------------- order reconciliation
+# The browser resends its last reported order on every rerun; these decide which order
+# to draw (the same rules as ui/sortable.py, whose notes explain them).
+
+def reconcile(order: Sequence[str], ids: Sequence[str]) -> list[str]:
+    """``order`` restricted to ``ids``, then any ``ids`` it lacks, in their given order.
+
+    >>> reconcile(["b", "x", "a"], ["a", "b", "c"])
+    ['b', 'a', 'c']
+    """
+    known = set(ids)
+    out: list[str] = []
+    placed: set[str] = set()
+    for item_id in order:
+        if item_id in known and item_id not in placed:
+            out.append(item_id)
+            placed.add(item_id)
+    out.extend(item_id for item_id in ids if item_id not in placed)
+    return out
+
+
+def order_to_draw(ids: list[str], reported: list[str] | None, moved: bool,
+                  memo: Mapping[str, Any] | None) -> list[str]:
+    """Choose the order to draw from the caller's ``ids`` and the browser's report.
+
+    A report is news only when a move fired this run or it differs from last run's.
+    Without news: if the caller's ids are unchanged, keep what was drawn (a caller
+    that only reads the return value does not see its move undone); if the caller
+    reordered the same ids, or was in step with the list, draw the caller's order.
+    """
+    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
+        return reconcile(reported, ids)
+    if not memo:
+        return list(ids)
+    prev_ids = list(memo.get("incoming") or [])
+    prev_drawn = list(memo.get("drawn") or [])
+    if ids == prev_ids:
+        return reconcile(prev_drawn, ids)
+    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
+        return list(ids)
+    return reconcile(prev_drawn, ids)
