@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import documents, exercises as X, lessons, tour
+from lab.i18n import t
 from lab.text import DATA_DECIMALS, LEARN_DECIMALS, number_format
 from ui import state
 
@@ -126,12 +127,13 @@ def test_the_data_page_writes_4_decimals_as_trec_eval_prints():
 # ------------------------------------------------------------------ one name per page
 
 def test_the_exercises_page_has_the_name_the_sidebar_gives_it():
-    registered = re.search(r'st\.Page\("pages/practice\.py", title="([^"]+)"',
+    registered = re.search(r'st\.Page\("pages/practice\.py", title=t\("([^"]+)"',
                            (ROOT / "app.py").read_text())[1]
     at = open_page("pages/practice.py")
     assert at.title[0].value == registered == "Exercises"
+    # in Chinese too: the sidebar's name (the catalog's) is the lesson's title
     zh = lessons.LESSONS / "zh" / "07_practice.md"
-    assert "title: 习题" in zh.read_text(encoding="utf-8")  # the page's Chinese name
+    assert f"title: {t(registered, 'zh')}\n" in zh.read_text(encoding="utf-8")
 
 
 def test_the_stepper_and_the_lesson_count_the_same_steps():
