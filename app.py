@@ -3,6 +3,8 @@
 The language is decided first (``ui.state.language``): page titles, section names and the
 sidebar are drawn in it, and every page reads it again."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from lab.i18n import LANGUAGES, t
@@ -28,9 +30,17 @@ PAGES = {
                 icon=":material/compare_arrows:"),
     ],
     t("Practice", lang): [
+        # The default page: served at the app's root, so the links it writes (/?g=...) open
+        # it. Its own url_path is reserved but never served (Streamlit serves a default
+        # page at the root only), hence the hidden twin below.
         st.Page("pages/playground.py", title=t("Playground", lang), icon=":material/swap_vert:",
-                default=True),
+                default=True, url_path=state.PLAYGROUND_ROOT_NAME),
         st.Page("pages/practice.py", title=t("Exercises", lang), icon=":material/edit_note:"),
+        # /playground, the page's name in the sidebar and the README, opens the same page.
+        # Hidden: the sidebar keeps one entry. Registered after the default, so
+        # st.switch_page("pages/playground.py") and st.page_link still lead to the root.
+        st.Page("pages/playground.py", title=t("Playground", lang), icon=":material/swap_vert:",
+                url_path=state.PLAYGROUND_URLS[1], visibility="hidden"),
     ],
     t("Your data", lang): [
         st.Page("pages/your_data.py", title=t("Evaluate your runs", lang),
@@ -39,6 +49,8 @@ PAGES = {
 }
 
 nav = st.navigation(PAGES)
+# What makes every page fit a projector, a laptop and a phone (layout only: ui/fit.css).
+st.html(Path(__file__).with_name("ui") / "fit.css")
 with st.sidebar:
     state.language_widget()
     st.segmented_control(t("Language", lang), list(LANGUAGES), format_func=LANGUAGES.get,

@@ -3,6 +3,6 @@ tour, the flip finder, the exercises, the playground's model and its link, the c
 lesson's tables, and the analysis of uploaded runs.
 
 Plain Python, numpy and pandas on top of :mod:`ndcg_core`: it never imports streamlit or
-``ui`` (``tests/engine/test_no_streamlit.py`` checks), so all of it is tested without a
+``ui`` (``tests/lab/test_lab_never_imports_streamlit.py`` checks), so all of it is tested without a
 server.
 """

@@ -48,7 +48,7 @@ def presets_table(grades, k: int, unretrieved=()) -> pd.DataFrame:
     """One row per library preset: the options it sets (from CONVENTIONS), DCG@k, IDCG@k and
     NDCG@k of the list under it, and which of its options move NDCG away from trec_eval's.
 
-    Values are text with 6 decimals; a preset that refuses the input shows
+    Values are text with the learner pages' 3 decimals (``lab.text.fmt``); a preset that refuses the input shows
     ``"refuses: <the engine's message>"``.
     """
     qrels, run = one_query(grades, unretrieved)

@@ -61,7 +61,7 @@ def claims_frame(claims) -> pd.DataFrame:
         v = float(c.value())
         verdict = "—" if c.printed is None else ("✓" if agrees(v, c.printed) else "✗")
         says = c.says if c.says is not None else (c.printed or "—")
-        rows.append({"quantity": c.quantity, "the document says": says,
+        rows.append({"quantity": c.quantity, "the source says": says,
                      "ndcg_core (exact)": v, "agrees": verdict})
     return pd.DataFrame(rows)
 
@@ -79,6 +79,7 @@ class Ranking:
     gain: str = "linear"
     unretrieved: tuple = ()
     claims: tuple = ()
+    unretrieved_labels: tuple = ()  # the names of the unretrieved items, in that order
 
     @property
     def cutoff(self) -> int:
@@ -171,9 +172,9 @@ def _mean_with_empty(rule):
 
 DOCUMENTS = (
     Document(
-        "000", "000 · three steps", "doc000",
+        "000", "Three-step tutorial", "doc000",
         rankings=(
-            Ranking("doc000", "Linear gain, the document's two tables", names("Doc", 6), DOC000,
+            Ranking("doc000", "Linear gain, the tutorial's two tables", names("Doc", 6), DOC000,
                     claims=(
                         Claim("2/log2 3, position 2 of [3, 2, 3, 0, 1, 2]",
                               lambda: 2 * weight(2), "1.262"),
@@ -216,7 +217,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "001", "001 · e-commerce, K = 4", "doc001",
+        "001", "E-commerce explainer, K = 4", "doc001",
         rankings=(
             Ranking("doc001", "K = 4, grades [3, 2, 3, 0]", D001_LABELS[:4], D001, k=4,
                     claims=(Claim("2/log2 3, position 2 of [3, 2, 3, 0]",
@@ -225,7 +226,8 @@ DOCUMENTS = (
                                   lambda: 3 * weight(2), "1.89"))
                     + _cdi(D001, 4, printed=("5.76", "5.89", "0.978"))),
             Ranking("doc001pool", "The same four slots, with the ideal drawn from all six judged "
-                    "products [3, 2, 3, 0, 1, 2]", D001_LABELS[:4], D001, k=4, unretrieved=(1, 2)),
+                    "products [3, 2, 3, 0, 1, 2]", D001_LABELS[:4], D001, k=4, unretrieved=(1, 2),
+                    unretrieved_labels=D001_LABELS[4:]),
         ),
         errata=(Erratum("erratum-doc001-half", (
             Claim("weight of position 2, 1/log2 3", lambda: weight(2), "0.5",
@@ -234,7 +236,7 @@ DOCUMENTS = (
         )),),
     ),
     Document(
-        "002", "002 · glossary, two cutoffs", "doc002",
+        "002", "Glossary entry, k = 3 and 2", "doc002",
         rankings=(
             Ranking("doc002k3", "Predicted order of grades 1, 3, 2, at k = 3", D002_LABELS, D002,
                     k=3, claims=(Claim("3/log2 3, position 2 of [1, 3, 2]",
@@ -245,7 +247,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "003", "003 · MRR and code", "doc003",
+        "003", "MRR note, with code", "doc003",
         claims=(Claim("MRR of first-relevant ranks [1, 4, 2, 9]",
                       lambda: nc.mean_reciprocal_rank(ranks=[1, 4, 2, 9]), "0.465"),),
         code=(
@@ -253,8 +255,11 @@ DOCUMENTS = (
                 "MRR", nc.mean_reciprocal_rank(ranks=[1, 2, 4, 3, 5]))),
             CodeExample("Example 2", CODE_NDCG, lambda: _printed(
                 "NDCG@5", nc.ndcg([3, 0, 2, 1], k=5, ideal=[3, 2, 1, 0])),
-                Ranking("doc003ex2", "Example 2: predicted grades [3, 0, 2, 1], k = 5",
-                        names("item", 4), (3, 0, 2, 1), k=5)),
+                # The code asks for NDCG@5 of four items: with no fifth position that is
+                # NDCG@4, the same number, and the playground's k stops at the list's length.
+                Ranking("doc003ex2", "Example 2: predicted grades [3, 0, 2, 1]; NDCG@5 of a "
+                        "four-item list is NDCG@4 (there is no fifth position), so the tables "
+                        "and the playground use k = 4", names("item", 4), (3, 0, 2, 1), k=4)),
             CodeExample("Example 3", CODE_SKLEARN, lambda: _printed(
                 "NDCG@5", nc.ndcg(list(EX3_GRADES), scores=list(EX3_SCORES), k=5)),
                 Ranking("doc003ex3", "Example 3 sorted by score: grades "
@@ -280,7 +285,7 @@ DOCUMENTS = (
         ),
     ),
     Document(
-        "004", "004 · from CG to NDCG", "doc004",
+        "004", "Chinese tutorial, CG to NDCG", "doc004",
         rankings=(
             Ranking("doc004", "Grades [3, 2, 3, 0, 1], k = 5", D004_LABELS, D004, k=5,
                     claims=(Claim("CG@5 of [3, 2, 3, 0, 1]", lambda: nc.cg(list(D004)), "9"),)

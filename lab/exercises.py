@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import ndcg_core as nc
-from lab.text import escape_markdown
+from lab.text import escape_markdown, fmt
 
 TOLERANCE = 0.001  # absolute, as 07_practice.md states
 _EPS = 1e-9        # float slack, so an answer exactly 0.001 away is still accepted
@@ -312,11 +312,11 @@ def report(ex: Exercise, fb: Feedback) -> list[tuple[str, str]]:
         e = fb.expected
         out = [("success" if fb.status == "correct" else "error",
                 f"{'Right' if fb.status == 'correct' else 'Not this time'}: under {ex.gain} "
-                f"gain ranking A scores NDCG@{k} = {e['A']:.4f} and ranking B {e['B']:.4f}, "
+                f"gain ranking A scores NDCG@{k} = {fmt(e['A'])} and ranking B {fmt(e['B'])}, "
                 f"so **ranking {e['winner']}** wins.")]
     elif fb.status == "correct":
         out = [("success", "All three within ±0.001: " + ", ".join(
-            f"{STEP_NAMES[s]}@{k} = {fb.expected[s]:.4f}" for s in STEPS) + ".")]
+            f"{STEP_NAMES[s]}@{k} = {fmt(fb.expected[s])}" for s in STEPS) + ".")]
     else:
         step = fb.wrong_step
         name = f"{STEP_NAMES[step]}@{k}"

@@ -34,24 +34,24 @@ with left:
 with right:
     try:
         table(C.ties_table(list(edited["docid"]), list(edited["grade"]),
-                           list(edited["score"]), k_ties), key="cv_ties_table")
+                           list(edited["score"]), k_ties))
     except ValueError as exc:
         st.error(f"These rows cannot be ranked: {escape_markdown(exc)}",
                  icon=":material/error:")
 
 L.section(LESSON, "all-zero")
-table(C.zero_idcg_table(), key="cv_zero_table")
+table(C.zero_idcg_table())
 
 L.section(LESSON, "negative")
 neg, message = C.negative_table(NEGATIVE, 3)
-table(neg, key="cv_negative_table")
+table(neg)
 if message:
     st.error(f"negative='error': `ValueError: {message}`", icon=":material/block:")
 
 L.section(LESSON, "log-base")
 base = st.slider("Base b of the Järvelin–Kekäläinen discount", 1.5, 12.0, 2.0, step=0.5,
                  key="cv_base")
-table(C.log_base_table(list(RUNNING_EXAMPLE), base), key="cv_log_table")
+table(C.log_base_table(list(RUNNING_EXAMPLE), base))
 weights = C.discount_weights(10, base)
 charts.show(charts.lines_chart(
     weights, x="index", columns=weights.columns, y="weight of a gain of 1",
@@ -59,7 +59,7 @@ charts.show(charts.lines_chart(
     key="cv_weights")
 
 L.section(LESSON, "unlabeled")
-table(C.unlabeled_table(), key="cv_unlabeled_table")
+table(C.unlabeled_table())
 
 L.section(LESSON, "monotone-scores")
 name = st.selectbox("Transform the scores with", list(C.TRANSFORMS), key="cv_transform")
@@ -74,7 +74,7 @@ if C.TRANSFORMS[name][1]:
 else:
     st.warning(f"{name} is not strictly increasing: the order or the ties change, and NDCG "
                "can too.", icon=":material/warning:")
-table(items, key="cv_transform_table")
+table(items)
 
 L.section(LESSON, "presets")
 figures, problem = view.scored(pg, ("linear",))

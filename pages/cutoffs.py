@@ -76,7 +76,7 @@ judged = JUDGED if choice == "all judgments" else None
 learn.metric_row([("ideal from the list · NDCG@3", nc.ndcg(RUN, k=3)),
                   ("ideal from all judgments · NDCG@3", nc.ndcg(RUN, k=3, ideal=JUDGED)),
                   ("all judgments · full depth", nc.ndcg(RUN, ideal=JUDGED))])
-tables.dcg_tables(RUN, labels(3), k=3, gain="linear", judged=judged)
+tables.dcg_tables(RUN, labels(3), k=3, gain="linear", judged=judged, pool_labels=["d4"])
 routing.open_in_playground(labels(3), RUN, k=3, unretrieved=UNRETRIEVED, key="cut_open_pool",
                            label="Open in playground (d4 as judged but not retrieved)")
 

@@ -41,10 +41,12 @@ if figures:
         for m, v in zip(("DCG", "IDCG", "NDCG"), values):
             col.metric(f"{m}@{k} ({gain})", fmt(v), border=True,
                        help=f"{m}@{k} = {v:.12g}")
-    for col, gain in zip(st.columns(2), figures):
+    for i, (col, gain) in enumerate(zip(st.columns(2), figures)):
         with col:
+            if i == 0:
+                tables.pair_marker()  # the two tables wrap where they do not fit side by side
             st.markdown(f"**{gain.capitalize()} gain**")
-            tables.ranking_table(pg.grades, pg.labels, k=k, gain=gain)
+            tables.ranking_table(pg.grades, pg.labels, k=k, gain=gain, hint=False)
 
 L.section(F.GAIN, "flip")
 if figures:

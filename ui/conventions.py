@@ -8,17 +8,18 @@ import streamlit as st
 
 from lab import conventions as C
 from lab.playground import Playground
-from lab.text import escape_markdown, fmt_grade
-from ui import routing, tables
+from lab.text import escape_markdown, fmt, fmt_grade
+from ui import routing
 
 HIGHLIGHT = "background-color: rgba(255, 171, 0, 0.28)"
 
 
-def table(df, **kw):
-    """A lesson table: numbers with the learner pages' decimals."""
-    st.dataframe(df, hide_index=True, width="stretch",
-                 column_config={c: tables.NUMBER for c in df.columns if df[c].dtype.kind == "f"},
-                 **kw)
+def table(df):
+    """A lesson table: a static table whose words wrap (its "used by / what it does" text
+    would be cut in a data grid's single-line cells), numbers with the learner pages'
+    decimals (the exact values stay in the data)."""
+    floats = [c for c in df.columns if df[c].dtype.kind == "f"]
+    st.table(df.style.format(fmt, subset=floats), hide_index=True)
 
 
 def presets_panel(pg: Playground, k: int):
@@ -31,8 +32,8 @@ def presets_panel(pg: Playground, k: int):
     st.caption(f"Ranked list: {shown}; k = {k}" + (
         f"; judged but not retrieved: {', '.join(fmt_grade(g) for g in pg.unretrieved)}"
         if pg.unretrieved else "") + ". Highlighted cells differ from trec_eval.")
-    st.dataframe(styled, width="stretch", key="cv_presets_table", column_config={
-        f"NDCG@{k}": st.column_config.Column(help="Refusals show the engine's message."),
-        "why it differs from trec_eval": st.column_config.Column(width="medium")})
+    # A static table: the option names and the "why" text wrap instead of being cut.
+    st.table(styled)
+    st.caption("A preset that refuses the list shows the engine's message as its NDCG.")
     routing.link_to_playground("Change the list in the playground")
     return table_

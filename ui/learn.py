@@ -28,6 +28,7 @@ def metric_row(items):
 # ------------------------------------------------------------------ worked examples
 
 def claims_table(claims):
+    tables.swipe_hint()
     st.dataframe(claims_frame(claims), hide_index=True, width="stretch",
                  column_config={"ndcg_core (exact)": NUMBER,
                                 "quantity": st.column_config.TextColumn(width="large")})
@@ -35,7 +36,8 @@ def claims_table(claims):
 
 def render_ranking(r: Ranking):
     st.markdown(f"### {r.title}")
-    tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged)
+    tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
+                      pool_labels=r.unretrieved_labels)
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
     if r.claims:
         claims_table(r.claims)
@@ -108,6 +110,7 @@ def render_flip(pg, flip: Flip):
              f"NDCG@{k} linear": scores[0], f"NDCG@{k} exponential": scores[1]}
             for name, order, scores in (("P", flip.a, flip.ndcg["a"]),
                                         ("Q", flip.b, flip.ndcg["b"]))]
+    tables.swipe_hint()
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                  column_config={f"NDCG@{k} linear": NUMBER, f"NDCG@{k} exponential": NUMBER},
                  key="gain_flip_table")

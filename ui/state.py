@@ -42,7 +42,10 @@ PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
-PLAYGROUND_URL = ""              # the playground's url path (the default page)
+# The playground's url paths: the app's root (the default page, what its links use) and
+# /playground (the same page by its own name; app.py registers both).
+PLAYGROUND_URLS = ("", "playground")
+PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's draggable list (component state)
 VIEW = "pg_view"                 # the playground's open tab (tables or charts)
 # widgets of the settings row (mirrors of PG, set from it before each draw)
@@ -109,7 +112,7 @@ def playground() -> P.Playground:
     # A rerun request carries the browser's URL, which can lag a move or two behind (the
     # last publish() has not reached it yet): a URL this session published itself is stale
     # unless the user has just arrived from another page (a shared link or a hand-off).
-    arrived = ss.get(LAST_PAGE) != PLAYGROUND_URL
+    arrived = ss.get(LAST_PAGE) not in PLAYGROUND_URLS
     stale = sig in ss.get(PG_QP_HISTORY, ())
     if PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
         pg, problem = P.from_query_params(qp.get_all)

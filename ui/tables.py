@@ -73,33 +73,65 @@ def _show(table: pd.DataFrame) -> None:
                  column_config=COLUMN_CONFIG)
 
 
-def ranking_table(grades, labels, *, k, gain):
-    """The DCG table of ``grades`` in the order given."""
+# Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
+# side by side) and, on a phone only, tells that the tables scroll sideways in their box.
+PAIR_MARKER = ('<p class="ndcg-pair">↔ The tables are wider than the screen: swipe them '
+               'sideways to see every column.</p>')
+
+
+# Put before a single table that is wider than a phone: says so there, hidden elsewhere.
+SWIPE_HINT = ('<p class="ndcg-swipe">↔ This table is wider than the screen: swipe it sideways '
+              'to see every column.</p>')
+
+
+def swipe_hint():
+    st.html(SWIPE_HINT)
+
+
+def pair_marker():
+    """Mark the columns this is called in as a pair of DCG tables (see PAIR_MARKER)."""
+    st.html(PAIR_MARKER)
+
+
+def ranking_table(grades, labels, *, k, gain, hint=True):
+    """The DCG table of ``grades`` in the order given; ``hint``: the phone's swipe hint above
+    it (not in a pair of tables, which has its own)."""
+    if hint:
+        swipe_hint()
     _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)))
 
 
-def ideal_table(grades, labels, *, k, gain, judged=None):
+def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=True):
     """The DCG table of the ideal ordering the NDCG divides by. ``judged``: the ranking's
-    grades then the unretrieved ones (the engine's ``ideal=``), or None."""
+    grades then the unretrieved ones (the engine's ``ideal=``), or None; ``pool_labels``:
+    the unretrieved items' names (default "not retrieved 1", ...); ``hint``: as in
+    :func:`ranking_table`."""
+    if hint:
+        swipe_hint()
     grades, labels = list(grades), list(labels)
     names = None
     if judged:
-        names = labels + [f"not retrieved {i + 1}" for i in range(len(judged) - len(grades))]
+        extra = len(judged) - len(grades)
+        names = labels + (list(pool_labels)[:extra] if len(pool_labels) >= extra else
+                          [f"not retrieved {i + 1}" for i in range(extra)])
     _show(nc.ideal_table(grades, k=k, gain=gain, labels=labels,
                          ideal=list(judged) if judged else None, ideal_labels=names))
 
 
-def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True):
-    """The ranking's DCG table and its ideal ordering's table, side by side."""
+def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_labels=()):
+    """The ranking's DCG table and its ideal ordering's table, side by side where they fit
+    (one above the other where they do not: see ui/fit.css)."""
     left, right = st.columns(2)
     with left:
+        pair_marker()
         if heading:
             st.markdown(f"**Your ranking** ({gain} gain)")
-        ranking_table(grades, labels, k=k, gain=gain)
+        ranking_table(grades, labels, k=k, gain=gain, hint=False)
     with right:
         if heading:
             st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if judged else ""))
-        ideal_table(grades, labels, k=k, gain=gain, judged=judged)
+        ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels,
+                    hint=False)
 
 
 def formula(grades, *, k, gain, judged=None):
@@ -109,8 +141,14 @@ def formula(grades, *, k, gain, judged=None):
     for pos, g in enumerate(list(grades)[:k], start=1):
         num = fmt_grade(g) if gain == "linear" else f"(2^{{{fmt_grade(g)}}}-1)"
         terms.append(rf"\frac{{{num}}}{{\log_2 {pos + 1}}}")
-    shown = " + ".join(terms[:8]) + (r" + \cdots" if len(terms) > 8 else "")
-    st.latex(rf"\mathrm{{DCG@{k}}} = {shown} = {fmt(parts.dcg)}")
+    terms = terms[:8] + ([r"\cdots"] if len(terms) > 8 else [])
+    # A few terms per line, so the sum fits a phone's width (390 px) without a scrollbar:
+    # a display formula cannot wrap by itself.
+    per_line = 4 if gain == "linear" else 3
+    lines = [" + ".join(terms[i:i + per_line]) for i in range(0, len(terms), per_line)]
+    body = r" \\ &\quad + ".join(lines)
+    st.latex(rf"\begin{{aligned}} \mathrm{{DCG@{k}}} &= {body} \\ &= {fmt(parts.dcg)}"
+             r" \end{aligned}")
     if parts.idcg > 0:
         st.latex(rf"\mathrm{{NDCG@{k}}} = \frac{{\mathrm{{DCG@{k}}}}}{{\mathrm{{IDCG@{k}}}}}"
                  rf" = \frac{{{fmt(parts.dcg)}}}{{{fmt(parts.idcg)}}} = {fmt(parts.ndcg)}")

@@ -59,13 +59,13 @@ def dcg_table(at, grades, gains=None, k=None):
 
 
 def claims(at) -> dict:
-    """quantity -> (what the document says, ndcg_core's value, agrees) of every claims table."""
+    """quantity -> (what the source says, ndcg_core's value, agrees) of every claims table."""
     out = {}
     for el in at.dataframe:
         df = el.value
-        if "the document says" in df.columns:
+        if "the source says" in df.columns:
             for _, row in df.iterrows():
-                out[row["quantity"]] = (row["the document says"], row["ndcg_core (exact)"],
+                out[row["quantity"]] = (row["the source says"], row["ndcg_core (exact)"],
                                         row["agrees"])
     return out
 

@@ -36,7 +36,8 @@ def metrics(at) -> dict:
 
 
 def table_with(at, column):
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    """The first table (a data grid or a static lesson table) with this column."""
+    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
 
 
 @pytest.mark.parametrize("path", PAGES)

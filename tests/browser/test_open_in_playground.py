@@ -34,7 +34,7 @@ def test_open_doc002_example_lands_on_playground_with_its_ranking(
         page: Page, app_url, open_app, wait_idle) -> None:
     """Document 002's button opens the playground on Doc C, Doc A, Doc B with its NDCG@3."""
     go_to_lesson(page, app_url, open_app, wait_idle, "Worked examples")
-    page.get_by_role("tab", name="002 · glossary, two cutoffs").click()
+    page.get_by_role("tab", name="Glossary entry, k = 3 and 2").click()
     button = page.locator(".st-key-we_open_doc002k3").get_by_role("button",
                                                                    name="Open in playground")
     expect(button).to_be_visible()
