@@ -1,0 +1,130 @@
+"""AppTest checks of Conventions and edge cases: each edge case's table, and the presets panel
+against scikit-learn and pytrec_eval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import pytrec_eval
+from sklearn.metrics import ndcg_score
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core as nc
+from lab import exercises as E
+from lab import playground as S
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGES = ["pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py", "pages/practice.py"]
+
+
+def page(path, pg=None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception
+    if pg is not None:
+        at.session_state["pg"] = pg
+        at.run()
+        assert not at.exception
+    return at
+
+
+def metrics(at) -> dict:
+    return {m.label: m.value for m in at.metric}
+
+
+def table_with(at, column):
+    """The first table (a data grid or a static lesson table) with this column."""
+    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
+
+
+# ------------------------------------------------------------------ conventions
+
+def test_ties_table_at_k1():
+    """Averaged 0.5, doc id 1.0, input order 0.0 on the tie example at k = 1."""
+    table = table_with(page("pages/conventions.py"), "NDCG@1").set_index("rule")["NDCG@1"]
+    assert table["average"] == pytest.approx(0.5)
+    assert table["docid"] == pytest.approx(1.0)
+    assert table["input"] == pytest.approx(0.0)
+    assert table["optimistic"] == pytest.approx(1.0)
+    assert table["pessimistic"] == pytest.approx(0.0)
+
+
+def test_zero_idcg_rules_move_the_mean():
+    table = table_with(page("pages/conventions.py"), "q2 (all zero)").set_index("rule")["mean"]
+    assert table.round(6).to_dict() == {"zero": 0.475117, "nan": 0.950234, "one": 0.975117}
+
+
+def test_negative_grades_show_the_engine_error():
+    at = page("pages/conventions.py")
+    with pytest.raises(ValueError) as exc:
+        nc.ndcg([-1, 2, 0, 1], k=3, negative="error")
+    assert str(exc.value) in at.error[0].value
+
+
+def test_strictly_increasing_transform_keeps_ndcg_and_rounding_does_not():
+    at = page("pages/conventions.py")
+    for name in ("exp(s)", "10·s + 3", "round to 1 decimal"):
+        at.selectbox(key="cv_transform").set_value(name).run()
+        shown = metrics(at)
+        same = shown["NDCG@3, original scores"] == shown[f"NDCG@3, {name}"]
+        assert same == (name != "round to 1 decimal")
+
+
+def presets(at):
+    """The presets panel's table, indexed by preset."""
+    return table_with(at, "why it differs from trec_eval")
+
+
+def test_discount_weights_start_undiscounted():
+    """Rank 1 weighs 1 under log2 and Järvelin–Kekäläinen, 1/ln 2 under ln."""
+    from lab import conventions as C
+    w = C.discount_weights(4, 2.0)
+    assert w.loc[1, "log2"] == 1.0 and w.loc[2, "jarvelin"] == 1.0
+    assert w.loc[3, "log2"] == pytest.approx(0.5)
+
+
+def sklearn_and_trec(labels, grades, k, pool=()):
+    """NDCG@k of a ranked list (score n − position) by scikit-learn and pytrec_eval, the
+    judged-but-not-retrieved pool in trec_eval's qrels only."""
+    n = len(grades)
+    scores = [float(n - i) for i in range(n)]
+    sk = ndcg_score(np.asarray([grades], float), np.asarray([scores]), k=k)
+    qrels = {"q": {f"d{i}": int(g) for i, g in enumerate(grades)}}
+    qrels["q"].update({f"u{i}": int(g) for i, g in enumerate(pool)})
+    run = {"q": {f"d{i}": s for i, s in enumerate(scores)}}
+    te = pytrec_eval.RelevanceEvaluator(qrels, {f"ndcg_cut.{k}"}).evaluate(run)
+    return sk, te["q"][f"ndcg_cut_{k}"]
+
+
+@pytest.mark.parametrize("grades, k, pool", [
+    ([3, 2, 3, 0, 1, 2], 6, ()),
+    ([3, 2, 3, 0, 1, 2], 3, ()),
+    ([3, 2, 1], 3, (3,)),          # d4 never retrieved: the two libraries disagree
+    ([0, 1, 0, 2, 2, 0, 3], 5, (2, 1)),
+])
+def test_presets_panel_matches_sklearn_and_pytrec_eval(grades, k, pool):
+    """The presets table's scikit-learn and trec_eval rows are those libraries' numbers."""
+    labels = [f"Doc {i}" for i in range(len(grades))]
+    at = page("pages/conventions.py", S.make(labels, grades, k=k, unretrieved=pool))
+    table = presets(at)[f"NDCG@{k}"]
+    sk, te = sklearn_and_trec(labels, grades, k, pool)
+    assert float(table["scikit-learn"]) == pytest.approx(sk, abs=5e-4)  # shown to 3 decimals
+    assert float(table["trec_eval"]) == pytest.approx(te, abs=5e-4)
+
+
+def test_presets_panel_with_negative_grades_shows_refusals():
+    """sklearn, LightGBM and XGBoost refuse negative grades; trec_eval counts them as 0."""
+    grades = [-1, 2, 0, 1]
+    at = page("pages/conventions.py", S.make(list("abcd"), grades, k=3, scale="free"))
+    table = presets(at)["NDCG@3"]
+    for preset in ("scikit-learn", "LightGBM", "XGBoost"):
+        assert table[preset].startswith("refuses: ") and "negative" in table[preset]
+    with pytest.raises(ValueError, match="negative"):
+        ndcg_score([[-1, 2, 0, 1]], [[4, 3, 2, 1]], k=3)
+    qrels = {"q": {f"d{i}": g for i, g in enumerate(grades)}}
+    run = {"q": {f"d{i}": float(4 - i) for i in range(4)}}
+    te = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.3"}).evaluate(run)["q"]["ndcg_cut_3"]
+    assert float(table["trec_eval"]) == pytest.approx(te, abs=5e-4) == pytest.approx(0.4796, abs=1e-4)

@@ -1,0 +1,139 @@
+"""AppTest checks of Start here: the tour's steps, the one relevant item, the shop's grades.
+Every Learn page also runs without an exception."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import io
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sklearn.metrics import ndcg_score
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core as nc
+from lab import documents, flips, tour
+from lab import lessons as L
+from lab.text import fmt_grade
+from lab import playground as S
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+LEARN_PAGES = ["pages/start_here.py", "pages/worked_examples.py", "pages/gain.py"]
+DOC000 = [3, 2, 3, 0, 1, 2]
+
+
+def open_page(path: str, pg: S.Playground | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if pg is not None:
+        at.session_state["pg"] = pg
+    at.switch_page(path).run()
+    assert not at.exception
+    return at
+
+
+@pytest.fixture(scope="module")
+def worked() -> AppTest:
+    return open_page("pages/worked_examples.py")
+
+
+def dcg_table(at, grades, gains=None, k=None):
+    """The rendered DCG table with these grades (and gains), as a DataFrame."""
+    want = [fmt_grade(g) for g in grades]
+    for el in at.dataframe:
+        df = el.value
+        if "contribution" not in df.columns or list(df["grade"]) != want:
+            continue
+        if gains is not None and not np.allclose(df["gain"], gains):
+            continue
+        if k is not None and list(df["in top k"] == "✓") != [i < k for i in range(len(df))]:
+            continue
+        return df
+    raise AssertionError(f"no DCG table with grades {want} and gains {gains} is shown")
+
+
+def claims(at) -> dict:
+    """quantity -> (what the source says, ndcg_core's value, agrees) of every claims table."""
+    out = {}
+    for el in at.dataframe:
+        df = el.value
+        if "the source says" in df.columns:
+            for _, row in df.iterrows():
+                out[row["quantity"]] = (row["the source says"], row["ndcg_core (exact)"],
+                                        row["agrees"])
+    return out
+
+
+def rounds_to(value: float, printed: str) -> bool:
+    decimals = len(printed.partition(".")[2])
+    return f"{value:.{decimals}f}" == printed
+
+
+# ------------------------------------------------------------------ every page runs
+
+@pytest.mark.parametrize("path", LEARN_PAGES)
+def test_learn_page_runs_without_exception(path):
+    """Each of the three pages renders with no exception."""
+    at = open_page(path)
+    assert at.title, "the page shows its lesson title"
+
+
+# ------------------------------------------------------------------ start here
+
+def test_start_here_steps_advance_from_cg_to_ndcg():
+    """Next walks CG → DCG → IDCG → NDCG, each step with its lesson text and live number."""
+    at = open_page("pages/start_here.py")
+    sections = L.lesson(tour.START)["sections"]
+    expected = [  # (section id, metric label, value as shown)
+        ("step-cg", "CG@5 of [3, 2, 3, 0, 1]", "9"),  # 3 + 2 + 3 + 0 + 1
+        ("step-dcg", "DCG@6",  # rel = 3, 2, 3, 0, 1, 2
+         f"{3 + 2 / math.log2(3) + 3 / 2 + 1 / math.log2(6) + 2 / math.log2(7):.3f}"),
+        ("step-idcg", "IDCG@6",  # rel = 3, 3, 2, 2, 1, 0
+         f"{3 + 3 / math.log2(3) + 1 + 2 / math.log2(5) + 1 / math.log2(6):.3f}"),
+        ("step-ndcg", "NDCG@6 (linear)", f"{nc.ndcg(DOC000, k=6):.3f}"),
+    ]
+    assert expected[1][2] == "6.861" and expected[2][2] == "7.141"
+    for i, (sid, label, value) in enumerate(expected):
+        heading = sections[sid][0]
+        progress = at.get("progress")[0]
+        assert progress.proto.text == f"{i + 1} of 4 · {heading}"
+        assert any(m.value.startswith(f"## {heading}") for m in at.markdown)
+        shown = {m.label: m.value for m in at.metric}
+        assert shown[label] == value
+        assert at.button(key="sh_prev").disabled == (i == 0)
+        assert at.button(key="sh_next").disabled == (i == 3)
+        if i < 3:
+            at.button(key="sh_next").click().run()
+            assert not at.exception
+    at.button(key="sh_prev").click().run()
+    assert at.get("progress")[0].proto.text.startswith("3 of 4")
+
+
+def test_start_here_precision_cannot_see_position_but_ndcg_can():
+    """One relevant item at 1 or at 10: precision@10 is 0.1 both times, NDCG@10 1 vs 0.2891."""
+    at = open_page("pages/start_here.py")
+    at.slider(key="sh_hit_pos").set_value(10).run()
+    metrics = [(m.label, m.value) for m in at.metric]
+    assert metrics.count(("precision@10", "0.100")) == 2
+    assert ("NDCG@10", "1.000") in metrics
+    assert ("NDCG@10", f"{1 / math.log2(11):.3f}") in metrics  # grade 1 at position 10
+
+
+def test_start_here_binary_mapping_changes_the_shop_ndcg():
+    """Switching the action → grade mapping to binary rescores the shop list."""
+    at = open_page("pages/start_here.py")
+    actions = [a for _, a in tour.SHOP]
+    for mapping in tour.MAPPINGS:
+        at.radio(key="sh_mapping").set_value(mapping).run()
+        grades = tour.grades_of(actions, mapping)
+        shown = {m.label: m.value for m in at.metric}
+        assert shown["shop list NDCG@6 (linear)"] == f"{nc.ndcg(grades, k=6):.3f}"
+        assert shown["shop list NDCG@6 (exponential)"] == \
+            f"{nc.ndcg(grades, k=6, gain='exponential'):.3f}"
+    assert tour.grades_of(actions, "0–3: purchased 3 · cart 2 · viewed 1 · ignored 0") == \
+        [1, 3, 0, 2, 0, 3]
