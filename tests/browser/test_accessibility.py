@@ -75,7 +75,7 @@ def app_pages() -> list[tuple[str, str, bool]]:
             kw = {k.arg: k.value for k in node.keywords}
             default = "default" in kw and kw["default"].value is True
             file = node.args[0].value
-            pages.append(("" if default else Path(file).stem, kw["title"].value,
+            pages.append(("" if default else Path(file).stem, (kw["title"].args[0] if isinstance(kw["title"], ast.Call) else kw["title"]).value,
                           "ranked_list(" in (ROOT / file).read_text()))
     return pages
 

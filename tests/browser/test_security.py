@@ -106,7 +106,7 @@ def app_pages() -> list[tuple[str, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
             kw = {k.arg: k.value for k in node.keywords}
-            pages.append((node.args[0].value, kw["title"].value))
+            pages.append((node.args[0].value, (kw["title"].args[0] if isinstance(kw["title"], ast.Call) else kw["title"]).value))
     return pages
 
 
