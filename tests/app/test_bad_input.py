@@ -6,9 +6,11 @@ One table of cases (:data:`CASES`) and one parametrized test per entry-point fam
 * ``pool``     the playground's "Judged but not retrieved" text box,
 * ``link``     the shareable link's query parameters (l, g, k, gain, scale, pool),
 * ``practice`` typed answers of the Exercises page,
-* ``upload``   judgments/run files on "Evaluate your runs" (upload widget or session state),
-* ``cli``      ``python -m ndcg_core`` in a subprocess,
-* ``engine``   the public functions of ``ndcg_core``.
+* ``upload``   judgments/run files on "Evaluate your runs" (upload widget or session state).
+
+The command line and the engine's functions have their own matrix beside the engine's tests
+(tests/engine/test_bad_input_cli_and_engine.py); the files and the case record are shared
+(tests/bad_input_data.py).
 
 Each case names what the user should read (``expect``: substrings of the message that say
 what is wrong and how to fix it; ``None`` for odd but valid input, which must be scored with
@@ -23,20 +25,14 @@ from __future__ import annotations
 import io
 import math
 import re
-import subprocess
-import sys
 import tomllib
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
 
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from lab import runs as R
 from ui import state as app_state
 from ui import your_data as D
 from lab import exercises as E
@@ -47,52 +43,7 @@ APP = str(ROOT / "app.py")
 DEFAULT_GRADES = tuple(S.DEFAULT_GRADES)
 DEFAULT_LABELS = list(S.DEFAULT_LABELS)
 
-# small files shared by the upload, CLI and engine cases
-QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d4 1\n"
-RUN = b"1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 5.0 r\n"
-FILES = {
-    "qrels.txt": QRELS,
-    "run.run": RUN,
-    "empty.txt": b"",
-    "blank.txt": b"  \n\n\t\n",
-    "binary.dat": bytes(range(256)),
-    "truncated.txt": QRELS + b"2 0 d5",
-    "columns.csv": b"query,doc,stars\n1,d1,2\n",
-    "semicolons.csv": b"qid;docid;relevance\n1;d1;2\n",
-    "nan.txt": b"1 0 d1 nan\n1 0 d2 1\n",
-    "latin1.txt": "1 0 caf\xe9 1\n".encode("latin-1"),
-    "header.csv": b"qid,docid,relevance\n",
-    "dup.txt": QRELS + b"1 0 d1 3\n",
-    "dup.run": RUN + b"1 Q0 d1 4 0.5 r\n",
-    "huge.txt": b"1 0 d1 2000\n1 0 d2 1\n",
-    "huge3.txt": b"1 0 d1 1023\n1 0 d2 1023\n1 0 d3 1023\n",
-    "inf.run": b"1 Q0 d1 1 inf r\n",
-    "other.txt": b"9 0 d1 1\n",
-    "odd.txt": b"1 0 d1 -1\n1 0 d2 2.5\n1 0 d3 0.5\n",
-    "rtl.txt": "س 0 مستند 2\nס 0 שלום 1\n📄 0 🔥 1\n".encode(),
-    "rtl.run": "س Q0 מסמך 1 9.0 r\nس Q0 مستند 2 1.0 r\nס Q0 שלום 1 2.0 r\n📄 Q0 🔥 1 1 r\n"
-               .encode(),
-}
-
-
-@dataclass(frozen=True)
-class Case:
-    id: str
-    entry: str
-    action: Any
-    expect: str | tuple | None   # what the user reads (all substrings); None: valid input
-    keep: Callable | None = None  # the user's input is still there (AppTest or result)
-    fix: Callable | None = None   # the follow-up valid interaction (app families)
-    forbid: str | None = None     # a claim the message must not make
-    bug: str = ""                 # a defect reported to the lead (the case states the fix)
-
-    def __str__(self):
-        return self.id
-
-
-def expected(case) -> tuple:
-    return () if case.expect is None else (
-        (case.expect,) if isinstance(case.expect, str) else case.expect)
+from bad_input_data import FILES, OVERFLOW_BUG, Case, expected  # noqa: E402
 
 
 # ------------------------------------------------------------------ AppTest helpers
@@ -218,13 +169,6 @@ def in_dcg_table(*labels):
 
 # ------------------------------------------------------------------ the cases
 
-OVERFLOW_BUG = (
-    "BUG (engine): a DCG sum overflows although every gain is finite (grades 1023, 1023, "
-    "1023 under exponential gain; 1e308 x 3 under linear gain): ndcg_core/_checks.py "
-    "MAX_EXP_GRADE is checked per grade only, so DCG = inf, NDCG = nan, no message. "
-    "Fix: in ndcg_core/metrics.py _dcg_of/ndcg_curve and evaluate.py "
-    "_dcg_at/_ideal_at, raise ValueError('... DCG overflows a float: use linear gain or "
-    "smaller grades') when a DCG/IDCG is not finite.")
 CHART_BUG = (
     "BUG (ui/playground.py:174, curve_chart): the NDCG@k chart always computes the "
     "exponential curve, so any grade > 1023 under LINEAR gain raises ValueError out of "
@@ -484,175 +428,7 @@ UPLOAD = [
 ]
 
 
-def cli(*args):
-    return list(args)
-
-
-CLI = [
-    Case("cli-grade-word", "cli", cli("table", "3", "abc"), "invalid float value: 'abc'"),
-    Case("cli-grade-nan", "cli", cli("table", "nan", "1"),
-         "position 1 is nan: every value must be a finite number"),
-    Case("cli-grade-inf", "cli", cli("table", "3", "inf"), "position 2 is inf"),
-    Case("cli-grade-1e400", "cli", cli("table", "1e400"), "must be a finite number"),
-    Case("cli-grade-minus-inf", "cli", cli("table", "3", "-inf"), "-inf"),
-    Case("cli-no-grades", "cli", cli("table"), "the following arguments are required: grades"),
-    Case("cli-k-zero", "cli", cli("table", "3", "2", "--k", "0"), "k must be at least 1"),
-    Case("cli-k-negative", "cli", cli("table", "3", "2", "--k", "-1"), "k must be at least 1"),
-    Case("cli-k-fraction", "cli", cli("table", "3", "2", "--k", "2.5"),
-         "invalid int value: '2.5'"),
-    Case("cli-k-above-n", "cli", cli("table", "3", "2", "--k", "99"), None,
-         keep=lambda out: f"NDCG@99 = {nc.ndcg([3, 2], k=99):.4f}" in out),
-    Case("cli-gain-unknown", "cli", cli("table", "3", "--gain", "cubic"),
-         "invalid choice: 'cubic'"),
-    Case("cli-grade-2000-exponential", "cli", cli("table", "2000", "--gain", "exponential"),
-         ("2^2000 − 1 overflows a float", "Use linear gain")),
-    Case("cli-grades-1023x3-exponential-overflow", "cli",
-         cli("table", "1023", "1023", "1023", "--gain", "exponential"), "overflow",
-         bug=OVERFLOW_BUG),
-    Case("cli-negative-grade", "cli", cli("table", "3", "-1", "2"), None,
-         keep=lambda out: f"NDCG = {nc.ndcg([3, -1, 2]):.4f}" in out),
-    Case("cli-200-grades", "cli", cli("table", *[str(i % 4) for i in range(200)]), None,
-         keep=lambda out: f"NDCG = {nc.ndcg([i % 4 for i in range(200)]):.4f}" in out),
-    Case("cli-unicode-digits", "cli", cli("table", "٣", "٢"), None,
-         keep=lambda out: f"NDCG = {nc.ndcg([3, 2]):.4f}" in out),
-    Case("cli-missing-file", "cli", cli("evaluate", "{dir}/nope.txt", "{dir}/run.run"),
-         "No such file or directory"),
-    Case("cli-directory", "cli", cli("evaluate", "{dir}", "{dir}/run.run"), "Is a directory"),
-    Case("cli-binary-file", "cli", cli("evaluate", "{dir}/binary.dat", "{dir}/run.run"),
-         "binary.dat is not a text file"),
-    Case("cli-empty-file", "cli", cli("evaluate", "{dir}/empty.txt", "{dir}/run.run"),
-         "empty.txt is empty"),
-    Case("cli-truncated-file", "cli", cli("evaluate", "{dir}/truncated.txt", "{dir}/run.run"),
-         "truncated.txt line 5: expected 4 fields"),
-    Case("cli-duplicate-doc", "cli", cli("evaluate", "{dir}/dup.txt", "{dir}/run.run"),
-         "lists docid 'd1' twice for qid '1'"),
-    Case("cli-swapped-files", "cli", cli("evaluate", "{dir}/run.run", "{dir}/qrels.txt"),
-         "run.run line 1: expected 4 fields"),
-    Case("cli-unknown-measure", "cli",
-         cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "map"),
-         "unknown measure 'map': use ndcg, ndcg.1=3,2=9, ndcg_cut or ndcg_cut.5,10"),
-    Case("cli-bad-cutoff", "cli",
-         cli("evaluate", "{dir}/qrels.txt", "{dir}/run.run", "-m", "ndcg_cut.abc"),
-         "cutoff 'abc' in 'ndcg_cut.abc' is not a whole number"),
-    Case("cli-evaluate-rtl-ids", "cli", cli("evaluate", "{dir}/rtl.txt", "{dir}/rtl.run"),
-         None, keep=lambda out: "ndcg" in out and "nan" not in out),
-]
-
-
-def raises(fn, *args, **kwargs):
-    return lambda: fn(*args, **kwargs)
-
-
-Q2 = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "b"], "relevance": [2, 1]})
-R2 = pd.DataFrame({"qid": ["1", "1"], "docid": ["a", "b"], "score": [2.0, 1.0]})
-Q_HUGE = pd.DataFrame({"qid": ["1"] * 3, "docid": list("abc"), "relevance": [1023] * 3})
-R_HUGE = pd.DataFrame({"qid": ["1"] * 3, "docid": list("abc"), "score": [3.0, 2.0, 1.0]})
-
-
-def read(kind, name):
-    return raises(nc.read_qrels if kind == "qrels" else nc.read_run,
-                  io.BytesIO(FILES[name]))
-
-
-ENGINE = [
-    Case("engine-dcg-nan", "engine", raises(nc.dcg, [3, math.nan]),
-         "position 2 is nan: every value must be a finite number"),
-    Case("engine-dcg-inf", "engine", raises(nc.dcg, [math.inf]), "position 1 is inf"),
-    Case("engine-ndcg-minus-inf", "engine", raises(nc.ndcg, [1, -math.inf]),
-         "position 2 is -inf"),
-    Case("engine-dcg-word", "engine", raises(nc.dcg, [3, "a"]),
-         "position 2 is 'a', not a number"),
-    Case("engine-dcg-boolean", "engine", raises(nc.dcg, [True, False]), "a boolean"),
-    Case("engine-dcg-string", "engine", raises(nc.dcg, "321"), "must be a list of numbers"),
-    Case("engine-dcg-int-beyond-float", "engine", raises(nc.dcg, [10**400]),
-         "too large for a float"),
-    Case("engine-dcg-empty", "engine", raises(nc.dcg, []), "is empty: give at least one grade"),
-    Case("engine-ndcg-one-item", "engine", raises(nc.ndcg, [3]), None,
-         keep=lambda v: v == 1.0),
-    Case("engine-ndcg-one-zero-item", "engine", raises(nc.ndcg, [0]), None,
-         keep=lambda v: v == 0.0),
-    Case("engine-ndcg-200-items", "engine", raises(nc.ndcg, [i % 4 for i in range(200)]), None,
-         keep=lambda v: 0 < v < 1),
-    Case("engine-ndcg-negative-keep", "engine", raises(nc.ndcg, [-1, 2]), None,
-         keep=lambda v: math.isfinite(v) and v < 1),
-    Case("engine-ndcg-negative-error", "engine", raises(nc.ndcg, [-1, 2], negative="error"),
-         ("position 1 is -1, a negative grade", "negative='zero'")),
-    Case("engine-dcg-fractional", "engine", raises(nc.dcg, [2.5, 0.5]), None,
-         keep=lambda v: v == pytest.approx(2.5 + 0.5 / math.log2(3))),
-    Case("engine-dcg-k-zero", "engine", raises(nc.dcg, [3, 2], k=0), "k must be at least 1"),
-    Case("engine-dcg-k-fraction", "engine", raises(nc.dcg, [3, 2], k=2.5),
-         "k must be a whole number"),
-    Case("engine-dcg-k-text", "engine", raises(nc.dcg, [3, 2], k="2"),
-         "k must be a whole number"),
-    Case("engine-ndcg-k-above-n", "engine", raises(nc.ndcg, [1, 3], k=99), None,
-         keep=lambda v: v == nc.ndcg([1, 3])),
-    Case("engine-dcg-1000-exponential", "engine", raises(nc.dcg, [1000], gain="exponential"),
-         None, keep=lambda v: v == 2.0**1000 - 1),
-    Case("engine-dcg-2000-exponential", "engine", raises(nc.dcg, [2000], gain="exponential"),
-         ("2^2000 − 1 overflows a float", "Use linear gain")),
-    Case("engine-dcg-1023x3-exponential-overflow", "engine",
-         raises(nc.dcg, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
-    Case("engine-ndcg-1023x3-exponential-overflow", "engine",
-         raises(nc.ndcg, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
-    Case("engine-ndcg-curve-1023x3-exponential-overflow", "engine",
-         raises(nc.ndcg_curve, [1023] * 3, gain="exponential"), "overflow", bug=OVERFLOW_BUG),
-    Case("engine-evaluate-1023x3-exponential-overflow", "engine",
-         raises(nc.evaluate, Q_HUGE, R_HUGE, gain="exponential"), "overflow",
-         bug=OVERFLOW_BUG),
-    Case("engine-ndcg-1e308-linear-overflow", "engine",
-         raises(nc.ndcg, [1e308] * 3), "overflow", bug=OVERFLOW_BUG),
-    Case("engine-dcg-table-label-count", "engine",
-         raises(nc.dcg_table, [3, 2], labels=["a"]), "labels has 1 entries but relevance has 2"),
-    Case("engine-dcg-table-rtl-and-duplicate-labels", "engine",
-         raises(nc.dcg_table, [1, 3, 2], labels=["مستند", "שלום", "שלום"]), None,
-         keep=lambda t: list(t["label"]) == ["مستند", "שלום", "שלום"]),
-    Case("engine-ndcg-curve-empty", "engine", raises(nc.ndcg_curve, []), "is empty"),
-    Case("engine-ndcg-curve-nan", "engine", raises(nc.ndcg_curve, [1, math.nan]),
-         "position 2 is nan"),
-    Case("engine-ndcg-ideal-missing-items", "engine", raises(nc.ndcg, [3, 2], ideal=[2]),
-         "the ideal pool must contain every graded item"),
-    Case("engine-evaluate-duplicate-judgment", "engine",
-         raises(nc.evaluate, Q2.assign(docid=["a", "a"]), R2),
-         "qrels lists docid 'a' twice for qid '1'"),
-    Case("engine-evaluate-duplicate-run-doc", "engine",
-         raises(nc.evaluate, Q2, R2.assign(docid=["a", "a"])),
-         "run lists docid 'a' twice for qid '1'"),
-    Case("engine-evaluate-missing-column", "engine",
-         raises(nc.evaluate, Q2.drop(columns="relevance"), R2),
-         "qrels lacks column(s) ['relevance']"),
-    Case("engine-evaluate-text-grade", "engine",
-         raises(nc.evaluate, Q2.assign(relevance=["2", "high"]), R2),
-         ("row 2 (qid '1', docid 'b')", "high", "must be a finite number")),
-    Case("engine-evaluate-no-cutoff", "engine", raises(nc.evaluate, Q2, R2, k=[]),
-         "k is empty"),
-    Case("engine-evaluate-k-zero", "engine", raises(nc.evaluate, Q2, R2, k=0),
-         "k must be at least 1"),
-    Case("engine-evaluate-unknown-convention", "engine",
-         raises(nc.evaluate, Q2, R2, convention="msmarco"), "convention must be one of"),
-    Case("engine-read-qrels-0-byte", "engine", read("qrels", "empty.txt"), "is empty"),
-    Case("engine-read-qrels-binary", "engine", read("qrels", "binary.dat"),
-         "not a text file"),
-    Case("engine-read-qrels-truncated", "engine", read("qrels", "truncated.txt"),
-         "line 5: expected 4 fields"),
-    Case("engine-read-qrels-wrong-columns", "engine", read("qrels", "columns.csv"),
-         "missing ['relevance']"),
-    Case("engine-read-qrels-semicolons", "engine", read("qrels", "semicolons.csv"),
-         "line 1: expected 4 fields"),
-    Case("engine-read-qrels-latin1", "engine", read("qrels", "latin1.txt"),
-         "not UTF-8 text"),
-    Case("engine-read-qrels-nan", "engine", read("qrels", "nan.txt"),
-         "relevance is 'nan', expected a finite number"),
-    Case("engine-read-qrels-rtl-ids", "engine", read("qrels", "rtl.txt"), None,
-         keep=lambda df: list(df["docid"]) == ["مستند", "שלום", "🔥"]),
-    Case("engine-read-run-inf-score", "engine", read("run", "inf.run"),
-         "score is 'inf', expected a finite number"),
-    Case("engine-read-run-qrels-file", "engine", read("run", "qrels.txt"),
-         "expected 6 fields"),
-    Case("engine-read-run-not-a-file", "engine", raises(nc.read_run, 123),
-         "expected a file path or an open file"),
-]
-
-CASES = EDITOR + POOL + LINK + PRACTICE + UPLOAD + CLI + ENGINE
+CASES = EDITOR + POOL + LINK + PRACTICE + UPLOAD
 assert len({c.id for c in CASES}) == len(CASES), "case ids must be unique"
 
 
@@ -845,58 +621,3 @@ def test_upload_over_the_limit_is_stopped_at_the_stated_size(slot):
     assert widget.proto.max_upload_size_mb == LIMIT_MB
     assert any(f"up to {LIMIT_MB} MB each" in c.value for c in at.caption), \
         [c.value for c in at.caption]
-
-
-# ------------------------------------------------------------------ CLI
-
-@pytest.fixture(scope="module", autouse=True)
-def cli_runs(request, tmp_path_factory):
-    """The selected CLI cases as subprocesses, two at a time, started with the module's first
-    test so that they run while the AppTest cases do: {case id: future (code, out, err)}."""
-    wanted = {item.callspec.params["case"].id for item in request.session.items
-              if getattr(item, "module", None) is request.module
-              and item.name.startswith("test_cli[")}
-    if not wanted:
-        yield {}
-        return
-    folder = tmp_path_factory.mktemp("bad_cli")
-    for name, data in FILES.items():
-        (folder / name).write_bytes(data)
-
-    def run(case):
-        argv = [a.replace("{dir}", str(folder)) for a in case.action]
-        done = subprocess.run([sys.executable, "-m", "ndcg_core", *argv], cwd=ROOT,
-                              capture_output=True, text=True, timeout=300)
-        return done.returncode, done.stdout, done.stderr
-
-    pool = ThreadPoolExecutor(max_workers=2)
-    yield {c.id: pool.submit(run, c) for c in family("cli") if c.id in wanted}
-    pool.shutdown(wait=True, cancel_futures=True)
-
-
-@pytest.mark.parametrize("case", family("cli"), ids=str)
-def test_cli(case, cli_runs):
-    code, out, err = cli_runs[case.id].result()
-    assert "Traceback" not in err, f"{case.id}: {err[-800:]}"
-    if case.expect is None:
-        assert code == 0, f"{case.id}: exit {code}: {err}"
-        assert case.keep(out), f"{case.id}: {out[-400:]}"
-        return
-    assert code == 2, f"{case.id}: exit {code}, stdout {out[-300:]!r}, stderr {err!r}. {case.bug}"
-    for text in expected(case):
-        assert text in err, f"{case.id}: expected {text!r} on stderr, got {err!r}"
-    assert "NDCG" not in out
-
-
-# ------------------------------------------------------------------ engine functions
-
-@pytest.mark.parametrize("case", family("engine"), ids=str)
-def test_engine(case):
-    if case.expect is None:
-        assert case.keep(case.action()), case.id
-        return
-    with pytest.raises(ValueError) as info:
-        result = case.action()
-        pytest.fail(f"{case.id}: returned {result!r} instead of refusing. {case.bug}")
-    for text in expected(case):
-        assert text in str(info.value), f"{case.id}: {info.value}"
