@@ -18,8 +18,10 @@ import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
+from ndcg_core import COMPARE_OPTIONS, to_latex, to_markdown
 from ndcg_core.compare import MAX_SYSTEMS
 from lab.playground import MAX_ITEMS, ranking_query_params
+from lab.text import DATA_DECIMALS, escape_markdown, listing
 
 SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing",
                  "score_precision", "fractional")
@@ -325,3 +327,78 @@ def playground_link(q: pd.DataFrame, r: pd.DataFrame, qid: str, settings: Settin
     return ranking_query_params(top["docid"].tolist(), grades.head(PLAYGROUND_DEPTH).tolist(),
                                 k=min(k, len(top)), gain=opts["gain"],
                                 unretrieved=unretrieved)
+
+
+# ------------------------------------------------------------------ the page's tables
+
+PIXELS_PER_CHAR, CELL_PADDING = 8, 28  # a table's width, estimated for the scroll hint
+SIGNIFICANT = "†"
+
+
+def means_table(tables: dict, extras: dict, ks: tuple) -> pd.DataFrame:
+    """One row per run: the queries evaluated and, per cutoff, mean NDCG@k, mean Judged@k and
+    the mean NDCG@k with unjudged documents graded 0 and graded the top grade."""
+    rows = []
+    for system, t in tables.items():
+        row = {"run": system, "queries": int(t[f"ndcg@{ks[0]}"].notna().sum())}
+        more = extras.get(system)
+        for k in ks:
+            row[f"NDCG@{k}"] = t[f"ndcg@{k}"].mean()
+            if more is not None:
+                row[f"Judged@{k}"] = more[f"judged@{k}"].mean()
+                row[f"NDCG@{k} unjudged=0"] = more[f"ndcg@{k} unjudged=0"].mean()
+                row[f"NDCG@{k} unjudged=top"] = more[f"ndcg@{k} unjudged=top"].mean()
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def table_width(df: pd.DataFrame) -> int:
+    """A table's width in px as the grid draws it (header or value, whichever is wider)."""
+    width = 0
+    for c in df.columns:
+        values = df[c].astype(str).str.len()
+        longest = max(len(str(c)), int(values.max()) if len(values) else 0,
+                      DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
+        width += longest * PIXELS_PER_CHAR + CELL_PADDING
+    return width
+
+
+def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
+    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
+    view = table.reset_index().rename(columns={"system": "run"})
+    # the baseline is not tested: its row says so (its empty cells show as None)
+    view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
+                .astype(object))
+    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
+    view = view.drop(columns="significant")
+    view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
+    view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
+    return view.rename(columns={"mean": f"NDCG@{k}", "delta": "Δ", "ci_low": "CI low",
+                                "ci_high": "CI high", "p_adj": "p (adj.)",
+                                "effect_size": "d_z"})
+
+
+def footnote(table: pd.DataFrame, k: int) -> str:
+    """What the marks mean and what was tested, in words (the baseline's name escaped)."""
+    a = table.attrs
+    test = COMPARE_OPTIONS["test"].choices[a["test"]].split(" (")[0].split(":")[0]
+    corr = ("no correction" if a["correction"] is None else
+            COMPARE_OPTIONS["correction"].choices[a["correction"]].split(":")[0])
+    level = f"{100 * a['confidence']:g}%"
+    dropped = (f" {a['dropped']} quer{'y' if a['dropped'] == 1 else 'ies'} without a score "
+               f"in every run left out: {listing(a['dropped_qids'], 10)}." if a["dropped"]
+               else "")
+    return (f"{SIGNIFICANT} adjusted p < {a['alpha']:g} against "
+            f"**{escape_markdown(a['baseline'])}**: {test}, {corr}; {level} CI of Δ; "
+            f"NDCG@{k} over the {a['n_queries']} queries every run was evaluated on."
+            + dropped)
+
+
+def export_files(table: pd.DataFrame, k: int) -> dict:
+    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX."""
+    stem = f"ndcg{k}_comparison"
+    return {
+        "CSV": (f"{stem}.csv", "text/csv", table.to_csv()),
+        "Markdown": (f"{stem}.md", "text/markdown", to_markdown(table, digits=DATA_DECIMALS)),
+        "LaTeX": (f"{stem}.tex", "application/x-tex", to_latex(table, digits=DATA_DECIMALS)),
+    }

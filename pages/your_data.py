@@ -94,13 +94,13 @@ if compared and tab["Wins and losses"].open:
     with tab["Wins and losses"]:
         table, counts = compared
         baseline = table.attrs["baseline"]
-        charts.show(D.wins_chart(counts, baseline, k), key="yd_wins")
+        charts.show(charts.wins_chart(counts, baseline, k), key="yd_wins")
         others = [s for s in per_query.columns if s != baseline]
         system = st.selectbox("Run against the baseline, query by query", others,
                               key=state.YD_DELTA_RUN)
         left, right = st.columns([3, 2])
         with left:
-            charts.show(D.delta_chart(R.deltas(per_query, system, baseline), system, baseline,
+            charts.show(charts.delta_chart(R.deltas(per_query, system, baseline), system, baseline,
                                       k), key="yd_deltas")
         moved = R.most_changed(per_query, baseline, k)
         right.markdown("**The queries that changed most** (any run against the baseline)")
@@ -114,10 +114,10 @@ if tab["Charts"].open:
     with tab["Charts"]:
         left, right = st.columns(2)
         with left:
-            charts.show(D.histogram(tables, k), key="yd_hist")
+            charts.show(charts.runs_histogram(tables, k), key="yd_hist")
         kmax = max(D.CURVE_MAX, max(settings.ks))
         with right:
-            charts.show(D.curve_chart(D.curves(qrels, runs, kmax, settings)), key="yd_curve")
+            charts.show(charts.runs_curve_chart(D.curves(qrels, runs, kmax, settings)), key="yd_curve")
         st.caption("Solid lines: linear gain; dashed: exponential gain; other options as set.")
 
 if tab["What changed?"].open:

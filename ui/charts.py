@@ -7,6 +7,8 @@ object only needs ``to_dict`` (~2 ms).
 
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -111,3 +113,59 @@ def lines_chart(df, *, x: str, columns, title: str, y: str, yrange=None) -> go.F
     if yrange:
         fig.update_yaxes(range=yrange)
     return layout(fig, title=title, x="rank" if x == "index" else x, y=y, height=320)
+
+
+# ------------------------------------------------------------------ your runs
+
+def colors(systems) -> dict:
+    """One colour per run, in upload order (the same run keeps its colour on every chart)."""
+    return {s: SYSTEM_COLORS[i % len(SYSTEM_COLORS)] for i, s in enumerate(systems)}
+
+
+def runs_histogram(tables: dict, k: int) -> go.Figure:
+    fig = go.Figure()
+    color = colors(tables)
+    for system, t in tables.items():
+        fig.add_histogram(x=t[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
+                          marker=dict(color=color[system]))
+    return layout(fig, title=f"Per-query NDCG@{k}", x=f"NDCG@{k}", y="queries",
+                    height=360, barmode="overlay")
+
+
+def runs_curve_chart(df: pd.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    color = colors(dict.fromkeys(df["system"]))
+    for (system, gain), g in df.groupby(["system", "gain"], sort=False):
+        fig.add_scatter(x=g["k"], y=g["mean NDCG@k"], mode="lines+markers",
+                        name=f"{system}, {gain} gain", marker=dict(color=color[system]),
+                        line=dict(color=color[system],
+                                  dash="solid" if gain == "linear" else "dash"))
+    return layout(fig, title="Mean NDCG@k as k grows", x="k", y="mean NDCG@k", height=360)
+
+
+def wins_chart(counts: pd.DataFrame, baseline: str, k: int) -> go.Figure:
+    """Wins, ties and losses of each run against the baseline, one stacked bar per run."""
+    fig = go.Figure()
+    names = hover_text(counts.index)
+    for column, color in (("wins", "#2ca02c"), ("ties", "#bbbbbb"), ("losses", "#d62728")):
+        fig.add_bar(y=names, x=counts[column], name=column, orientation="h",
+                    marker=dict(color=color),
+                    hovertemplate="%{y}: %{x} " + column + "<extra></extra>")
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(legend=dict(traceorder="normal"))
+    return layout(fig, title=f"Queries won, tied, lost against {hover_text([baseline])[0]}"
+                    f" at NDCG@{k}", x="queries", y="", height=max(220, 80 + 34 * len(counts)),
+                    barmode="stack")
+
+
+def delta_chart(d: pd.DataFrame, system: str, baseline: str, k: int) -> go.Figure:
+    """Per-query NDCG@k difference, sorted: green bars the run wins, red bars it loses."""
+    color = np.where(d["delta"] > 0, "#2ca02c", np.where(d["delta"] < 0, "#d62728", "#bbbbbb"))
+    fig = go.Figure(go.Bar(
+        x=np.arange(1, len(d) + 1), y=d["delta"], marker=dict(color=color),
+        text=hover_text(d["qid"]), customdata=d[["baseline", "system"]].to_numpy(float),
+        hovertemplate="query %{text}<br>Δ %{y:+.4f}<br>baseline %{customdata[0]:.4f}"
+                      "<br>run %{customdata[1]:.4f}<extra></extra>", textposition="none"))
+    who = hover_text([system, baseline])
+    return layout(fig, title=f"{who[0]} − {who[1]}, per query (sorted)",
+                    x="queries, largest gain first", y=f"Δ NDCG@{k}", height=340)

@@ -21,18 +21,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 import pyarrow as pa
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
-                       read_qrels, read_run, to_latex, to_markdown, wins_losses)
+                       read_qrels, read_run, wins_losses)
 from lab import runs as R
-from lab.runs import MAX_RUNS, PLAYGROUND_DEPTH, Settings, Upload, query_facts
+from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
-from ui import charts as C, state
+from ui import state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -50,10 +48,8 @@ CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
 CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
 NUMBER = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
-PIXELS_PER_CHAR, CELL_PADDING = 8, 28  # a table's width, estimated for the scroll hint
 NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
 SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
-SIGNIFICANT = "†"
 
 # Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
 # parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
@@ -322,62 +318,6 @@ def frames(qrels: Upload, run: Upload):
     return load("qrels", qrels)[0], load("run", run)[0]
 
 
-# ------------------------------------------------------------------ charts
-
-def colors(systems) -> dict:
-    """One colour per run, in upload order (the same run keeps its colour on every chart)."""
-    return {s: C.SYSTEM_COLORS[i % len(C.SYSTEM_COLORS)] for i, s in enumerate(systems)}
-
-
-def histogram(tables: dict, k: int) -> go.Figure:
-    fig = go.Figure()
-    color = colors(tables)
-    for system, t in tables.items():
-        fig.add_histogram(x=t[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
-                          marker=dict(color=color[system]))
-    return C.layout(fig, title=f"Per-query NDCG@{k}", x=f"NDCG@{k}", y="queries",
-                    height=360, barmode="overlay")
-
-
-def curve_chart(df: pd.DataFrame) -> go.Figure:
-    fig = go.Figure()
-    color = colors(dict.fromkeys(df["system"]))
-    for (system, gain), g in df.groupby(["system", "gain"], sort=False):
-        fig.add_scatter(x=g["k"], y=g["mean NDCG@k"], mode="lines+markers",
-                        name=f"{system}, {gain} gain", marker=dict(color=color[system]),
-                        line=dict(color=color[system],
-                                  dash="solid" if gain == "linear" else "dash"))
-    return C.layout(fig, title="Mean NDCG@k as k grows", x="k", y="mean NDCG@k", height=360)
-
-
-def wins_chart(counts: pd.DataFrame, baseline: str, k: int) -> go.Figure:
-    """Wins, ties and losses of each run against the baseline, one stacked bar per run."""
-    fig = go.Figure()
-    names = C.hover_text(counts.index)
-    for column, color in (("wins", "#2ca02c"), ("ties", "#bbbbbb"), ("losses", "#d62728")):
-        fig.add_bar(y=names, x=counts[column], name=column, orientation="h",
-                    marker=dict(color=color),
-                    hovertemplate="%{y}: %{x} " + column + "<extra></extra>")
-    fig.update_yaxes(autorange="reversed")
-    fig.update_layout(legend=dict(traceorder="normal"))
-    return C.layout(fig, title=f"Queries won, tied, lost against {C.hover_text([baseline])[0]}"
-                    f" at NDCG@{k}", x="queries", y="", height=max(220, 80 + 34 * len(counts)),
-                    barmode="stack")
-
-
-def delta_chart(d: pd.DataFrame, system: str, baseline: str, k: int) -> go.Figure:
-    """Per-query NDCG@k difference, sorted: green bars the run wins, red bars it loses."""
-    color = np.where(d["delta"] > 0, "#2ca02c", np.where(d["delta"] < 0, "#d62728", "#bbbbbb"))
-    fig = go.Figure(go.Bar(
-        x=np.arange(1, len(d) + 1), y=d["delta"], marker=dict(color=color),
-        text=C.hover_text(d["qid"]), customdata=d[["baseline", "system"]].to_numpy(float),
-        hovertemplate="query %{text}<br>Δ %{y:+.4f}<br>baseline %{customdata[0]:.4f}"
-                      "<br>run %{customdata[1]:.4f}<extra></extra>", textposition="none"))
-    who = C.hover_text([system, baseline])
-    return C.layout(fig, title=f"{who[0]} − {who[1]}, per query (sorted)",
-                    x="queries, largest gain first", y=f"Δ NDCG@{k}", height=340)
-
-
 # ------------------------------------------------------------------ rendering helpers
 
 def show_coverage(tables: dict, settings: Settings):
@@ -406,23 +346,6 @@ def show_coverage(tables: dict, settings: Settings):
         st.caption(f"{names}: {text}: {listing(ids)}")
 
 
-def means_table(tables: dict, extras: dict, ks: tuple) -> pd.DataFrame:
-    """One row per run: the queries evaluated and, per cutoff, mean NDCG@k, mean Judged@k and
-    the mean NDCG@k with unjudged documents graded 0 and graded the top grade."""
-    rows = []
-    for system, t in tables.items():
-        row = {"run": system, "queries": int(t[f"ndcg@{ks[0]}"].notna().sum())}
-        more = extras.get(system)
-        for k in ks:
-            row[f"NDCG@{k}"] = t[f"ndcg@{k}"].mean()
-            if more is not None:
-                row[f"Judged@{k}"] = more[f"judged@{k}"].mean()
-                row[f"NDCG@{k} unjudged=0"] = more[f"ndcg@{k} unjudged=0"].mean()
-                row[f"NDCG@{k} unjudged=top"] = more[f"ndcg@{k} unjudged=top"].mean()
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
 MEANS_HELP = {
     "Judged": "Judged@{k}: the share of the top {k} documents (or all retrieved, if fewer) "
               "that have a judgment, averaged over queries (ir_measures' Judged@k). Low "
@@ -438,7 +361,7 @@ MEANS_HELP = {
 def show_means(tables: dict, extras: dict, ks: tuple):
     """The headline: per run, mean NDCG@k at every cutoff with Judged@k and the range the
     unjudged documents leave open, the run column pinned."""
-    df = means_table(tables, extras, ks)
+    df = R.means_table(tables, extras, ks)
     config = {"run": st.column_config.TextColumn("run", pinned=True),
               "queries": st.column_config.NumberColumn(
                   "queries", help="Queries in the mean (the missing rule decides).")}
@@ -452,39 +375,13 @@ def show_means(tables: dict, extras: dict, ks: tuple):
     scroll_hint(df)
 
 
-def table_width(df: pd.DataFrame) -> int:
-    """A table's width in px as the grid draws it (header or value, whichever is wider)."""
-    width = 0
-    for c in df.columns:
-        values = df[c].astype(str).str.len()
-        longest = max(len(str(c)), int(values.max()) if len(values) else 0,
-                      DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
-        width += longest * PIXELS_PER_CHAR + CELL_PADDING
-    return width
-
-
 def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
     """Under a table wider than its box (px; the page's main column by default): say it
     scrolls sideways."""
-    if table_width(df) > box:
+    if R.table_width(df) > box:
         st.caption(f":material/swap_horiz: {len(df.columns)} columns: where they do not all "
                    "fit, scroll the table sideways (Shift + wheel, or swipe); the first "
                    "column stays in place.")
-
-
-def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
-    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
-    view = table.reset_index().rename(columns={"system": "run"})
-    # the baseline is not tested: its row says so (its empty cells show as None)
-    view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
-                .astype(object))
-    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
-    view = view.drop(columns="significant")
-    view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
-    view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
-    return view.rename(columns={"mean": f"NDCG@{k}", "delta": "Δ", "ci_low": "CI low",
-                                "ci_high": "CI high", "p_adj": "p (adj.)",
-                                "effect_size": "d_z"})
 
 
 def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
@@ -509,7 +406,7 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                    icon=":material/warning:")
         return None
     counts = wins_losses(per_query, baseline=options["baseline"])
-    view = comparison_view(table, counts, k)
+    view = R.comparison_view(table, counts, k)
     helps = {"Δ": "Mean of run − baseline over the queries every run was evaluated on.",
              "d_z": "Effect size: mean difference / its standard deviation (Cohen's d_z).",
              "p": "Two-sided p-value; 0.0000 means below 0.00005 (the exports write < 0.0001).",
@@ -526,39 +423,13 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                for c in view.columns if pd.api.types.is_float_dtype(view[c])}
     st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
     scroll_hint(view)
-    st.caption(footnote(table, k))
+    st.caption(R.footnote(table, k))
     exports(table, k)
     return table, counts
 
 
-def footnote(table: pd.DataFrame, k: int) -> str:
-    """What the marks mean and what was tested, in words (the baseline's name escaped)."""
-    a = table.attrs
-    test = COMPARE_OPTIONS["test"].choices[a["test"]].split(" (")[0].split(":")[0]
-    corr = ("no correction" if a["correction"] is None else
-            COMPARE_OPTIONS["correction"].choices[a["correction"]].split(":")[0])
-    level = f"{100 * a['confidence']:g}%"
-    dropped = (f" {a['dropped']} quer{'y' if a['dropped'] == 1 else 'ies'} without a score "
-               f"in every run left out: {listing(a['dropped_qids'], 10)}." if a["dropped"]
-               else "")
-    return (f"{SIGNIFICANT} adjusted p < {a['alpha']:g} against "
-            f"**{escape_markdown(a['baseline'])}**: {test}, {corr}; {level} CI of Δ; "
-            f"NDCG@{k} over the {a['n_queries']} queries every run was evaluated on."
-            + dropped)
-
-
-def export_files(table: pd.DataFrame, k: int) -> dict:
-    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX."""
-    stem = f"ndcg{k}_comparison"
-    return {
-        "CSV": (f"{stem}.csv", "text/csv", table.to_csv()),
-        "Markdown": (f"{stem}.md", "text/markdown", to_markdown(table, digits=DATA_DECIMALS)),
-        "LaTeX": (f"{stem}.tex", "application/x-tex", to_latex(table, digits=DATA_DECIMALS)),
-    }
-
-
 def exports(table: pd.DataFrame, k: int):
-    files = export_files(table, k)
+    files = R.export_files(table, k)
     for col, (label, (name, mime, text)) in zip(st.columns(len(files)), files.items()):
         col.download_button(label, text, file_name=name, mime=mime,
                             key=f"yd_export_{label.lower()}", icon=":material/download:",

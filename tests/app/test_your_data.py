@@ -13,7 +13,6 @@ import ndcg_core
 from ndcg_core import evaluate, read_qrels, read_run
 from lab import runs as R
 from ui import state as app_state
-from ui import your_data as D
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -555,7 +554,7 @@ def test_exports_hold_the_engines_table():
     assert {"CSV", "Markdown", "LaTeX"} <= set(buttons)
     assert all(buttons[b].ignore_rerun for b in ("CSV", "Markdown", "LaTeX"))
     table = ndcg_core.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
-    files = D.export_files(table, 20)
+    files = R.export_files(table, 20)
     assert files["Markdown"][2] == ndcg_core.to_markdown(table, digits=4)
     assert files["LaTeX"][2] == ndcg_core.to_latex(table, digits=4)
     csv = pd.read_csv(io.StringIO(files["CSV"][2]), index_col="system")
