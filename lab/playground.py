@@ -121,6 +121,35 @@ def reconcile(order, ids) -> list:
     return out + [i for i in ids if i not in placed]
 
 
+def order_to_draw(ids: list, reported: list | None, moved: bool, memo: dict | None) -> list:
+    """The order a draggable list draws, from the caller's ``ids`` and the browser's report.
+
+    The browser resends its last reported order on every rerun, so a report is news only
+    when a move fired this run or it differs from last run's (``memo["seen"]``). Without
+    news: if the caller's ids are unchanged, keep what was drawn (a caller that only reads
+    the return value does not see its move undone); if the caller reordered the same ids
+    (a button), or was in step with the list, draw the caller's order.
+    ``memo``: ``{"seen": last report, "incoming": last ids, "drawn": last order drawn}``.
+
+    >>> order_to_draw(["a", "b"], ["b", "a"], True, None)
+    ['b', 'a']
+    >>> order_to_draw(["b", "a"], ["a", "b"], False,
+    ...               {"seen": ["a", "b"], "incoming": ["a", "b"], "drawn": ["a", "b"]})
+    ['b', 'a']
+    """
+    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
+        return reconcile(reported, ids)
+    if not memo:
+        return list(ids)
+    prev_ids = list(memo.get("incoming") or [])
+    prev_drawn = list(memo.get("drawn") or [])
+    if ids == prev_ids:
+        return reconcile(prev_drawn, ids)
+    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
+        return list(ids)
+    return reconcile(prev_drawn, ids)
+
+
 def reorder(state: Playground, ids) -> Playground:
     """Put the items in the order of ``ids`` (see :func:`reconcile`)."""
     by_id = {it.id: it for it in state.items}

@@ -11,7 +11,8 @@ to that preview. Grades and labels are edited in place; rows are added and remov
 The component's files sit beside this module and are read once, at import:
 ``ranking_table.js`` (behaviour; its notes say how st.components.v2 runs it),
 ``ranking_table.css``, ``ranking_table.html``. The arithmetic and the checks live in
-:mod:`ui.ranking_table.model` (no Streamlit).
+:mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), the order rules in
+:func:`lab.playground.order_to_draw` and :func:`lab.playground.reconcile`.
 
 Reports from the browser (``st.session_state[key]``): the state ``order`` (ids, latest
 order) and the trigger ``event``, one of::
@@ -36,7 +37,8 @@ from typing import Any
 
 import streamlit as st
 
-from . import model
+from lab import playground as P
+from lab import ranking_table as model
 
 _HERE = Path(__file__).resolve().parent
 
@@ -55,7 +57,7 @@ _component = st.components.v2.component(
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
         "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
         "removes. Click a grade to edit it; double-click an item to rename it.")
-# What ranking_table saw and drew last run, per key (see model.order_to_draw).
+# What ranking_table saw and drew last run, per key (see lab.playground.order_to_draw).
 _MEMO_PREFIX = "_ndcg_ranking_table_memo__"
 
 __all__ = ["ranking_table", "HINT", "model"]
@@ -85,7 +87,7 @@ def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
         raw, rows, scale=memo.get("scale"), max_label=memo.get("max_label", model.MAX_LABEL),
         max_rows=memo.get("max_rows", model.MAX_ROWS))
     if event is not None and event["action"] == "move":
-        event["order"] = model.reconcile(reported or [], [r["id"] for r in rows])
+        event["order"] = P.reconcile(reported or [], [r["id"] for r in rows])
     if event is not None and on_change is not None:
         try:
             on_change(event)
@@ -173,7 +175,7 @@ def ranking_table(
     memo_key = _MEMO_PREFIX + str(key)
     memo = st.session_state.get(memo_key) or {}
     moved = isinstance(raw_event, Mapping) and raw_event.get("action") == "move"
-    order = model.order_to_draw(ids, reported, moved, memo.get("order_memo"))
+    order = P.order_to_draw(ids, reported, moved, memo.get("order_memo"))
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
