@@ -253,6 +253,67 @@ def apply_edits(state: Playground, edits: dict) -> tuple[Playground, list[str]]:
     return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id), refused
 
 
+def table_scale(scale: str) -> dict | None:
+    """The grade scale as the ranking table checks it (``lab.ranking_table.scale_of``'s
+    shape): bounded scales take whole numbers only; the free scale any finite number."""
+    lo, hi, _ = SCALES[scale]
+    return None if lo is None else {"min": lo, "max": hi, "integer": True}
+
+
+def apply_event(state: Playground, event: dict) -> Playground:
+    """The ranking table's checked event folded into the playground (a new state).
+
+    ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
+    "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
+    ``{"action": "add"}``. Raises ValueError with the message the row shows when the
+    event cannot be applied: a grade the scale cannot take (:func:`grade_problem`; the old
+    grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is cleaned
+    by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
+    lowest grade (0 on the free scale), at the end of the ranking.
+
+    >>> pg = make(["A", "B"], [3, 1])
+    >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 2}).grades
+    (3, 2.0)
+    >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 9})
+    Traceback (most recent call last):
+    ...
+    ValueError: 9 is not on the 0–3 scale: type a whole number from 0 to 3. The grade stays 1.
+    """
+    action = event.get("action")
+    if action == "move":
+        return reorder(state, event.get("order") or [])
+    if action == "add":
+        if len(state.items) >= MAX_ITEMS:
+            raise ValueError(f"The playground holds at most {MAX_ITEMS} items: remove one "
+                             "first.")
+        lo = SCALES[state.scale][0]
+        item = Item(f"i{state.next_id}", clean_label(None, len(state.items)),
+                    float(lo if lo is not None else 0))
+        return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
+    index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
+    if index is None:
+        return state  # a report about an item that is gone: nothing to do
+    item = state.items[index]
+    if action == "grade":
+        problem = grade_problem(event.get("grade"), state.scale)
+        if problem:
+            lo, hi, _ = SCALES[state.scale]
+            how = ("type a number" if lo is None
+                   else f"type a whole number from {fmt_grade(lo)} to {fmt_grade(hi)}")
+            raise ValueError(f"{problem}: {how}. The grade stays {fmt_grade(item.grade)}.")
+        item = replace(item, grade=float(event["grade"]))
+    elif action == "rename":
+        item = replace(item, label=clean_label(event.get("label"), index))
+    elif action == "remove":
+        if len(state.items) <= 1:
+            raise ValueError("The list needs at least one item: add another before "
+                             "removing this one.")
+        return replace(state, items=state.items[:index] + state.items[index + 1:])
+    else:
+        return state
+    return replace(state, items=state.items[:index] + (item,) + state.items[index + 1:])
+
+
 def clean_label(label, row):
     text = "" if label is None else " ".join(str(label).split())
     return text[:MAX_LABEL] if text else f"Item {row + 1}"
