@@ -192,12 +192,6 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def editor_items(state: Playground) -> tuple[Item, ...]:
-    """The items in the order they were made (the editor's row order). Moving an item in the
-    ranking does not move its editor row, so a drag leaves the editor as it was."""
-    return tuple(sorted(state.items, key=lambda it: int(it.id[1:])))
-
-
 def grade_problem(value, scale: str) -> str | None:
     """Why ``value`` cannot be a grade on ``scale`` (a message for the learner), or None."""
     if value is None or isinstance(value, bool):
@@ -212,45 +206,6 @@ def grade_problem(value, scale: str) -> str | None:
     if lo is not None and not (lo <= g <= hi and g.is_integer()):
         return f"{fmt_grade(g)} is not on the {SCALE_LABELS[scale]} scale"
     return None
-
-
-def apply_edits(state: Playground, edits: dict) -> tuple[Playground, list[str]]:
-    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by row index in
-    :func:`editor_items` order) to the items, keeping the ranking's order and the ids.
-
-    Added items join the end of the ranking. A typed grade the scale cannot take is refused:
-    the old grade stays, and the returned messages say which and why (nothing changes
-    silently)."""
-    rows = [it.id for it in editor_items(state)]
-    items = {it.id: dict(id=it.id, label=it.label, grade=it.grade) for it in state.items}
-    refused = []
-    next_id = state.next_id
-    for row, change in (edits.get("edited_rows") or {}).items():
-        r = int(row)
-        if 0 <= r < len(rows):
-            item = items[rows[r]]
-            if "label" in change:
-                item["label"] = clean_label(change["label"], r)
-            if "grade" in change:
-                problem = grade_problem(change["grade"], state.scale)
-                if problem:
-                    refused.append(f"{item['label']}: {problem}; its grade stays "
-                                   f"{fmt_grade(item['grade'])}.")
-                else:
-                    item["grade"] = float(change["grade"])
-    deleted = {rows[int(r)] for r in (edits.get("deleted_rows") or []) if 0 <= int(r) < len(rows)}
-    ranked = [items[it.id] for it in state.items if it.id not in deleted]
-    for added in edits.get("added_rows") or []:
-        if len(ranked) >= MAX_ITEMS:
-            break
-        label = clean_label(added.get("label"), len(ranked))
-        grade = added.get("grade", 0)
-        if grade_problem(grade, state.scale):
-            refused.append(f"{label}: {grade_problem(grade, state.scale)}; added with grade 0.")
-            grade = 0
-        ranked.append(dict(id=f"i{next_id}", label=label, grade=float(grade)))
-        next_id += 1
-    return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id), refused
 
 
 def table_scale(scale: str) -> dict | None:
@@ -317,15 +272,6 @@ def apply_event(state: Playground, event: dict) -> Playground:
 def clean_label(label, row):
     text = "" if label is None else " ".join(str(label).split())
     return text[:MAX_LABEL] if text else f"Item {row + 1}"
-
-
-def grade_changes(before: Playground, after: Playground, limit: int = 4) -> list[tuple]:
-    """(label, old grade, new grade) for each item whose grade changed (at most ``limit``),
-    and how many more there were."""
-    old = {it.id: it.grade for it in before.items}
-    out = [(it.label, old[it.id], it.grade) for it in after.items
-           if it.id in old and it.grade != old[it.id]]
-    return out[:limit], max(0, len(out) - limit)
 
 
 # ----------------------------------------------------------------- the shareable link

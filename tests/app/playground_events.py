@@ -42,18 +42,21 @@ def item_id(at, label: str) -> str:
     return next(it.id for it in at.session_state["pg"].items if it.label == label)
 
 
-def fire(at, event: dict):
-    """Send one table event (``{"action": ..., "id": ...}``) as the browser would; rerun.
+def fire(at, event: dict, *, run: bool = True):
+    """Send one table event (``{"action": ..., "id": ...}``) as the browser would, then
+    rerun (``run=False``: leave the rerun to the caller, for many events in a row).
     Returns the message the row shows when it is refused, else None."""
-    data = table_data(at)
-    clean, message, _ = RT.check_event(event, data["rows"], scale=data["scale"],
-                                       max_label=data["max_label"], max_rows=P.MAX_ITEMS)
+    pg = at.session_state["pg"]
+    rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
+    clean, message, _ = RT.check_event(event, rows, scale=P.table_scale(pg.scale),
+                                       max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS)
     if clean is not None:
         if clean["action"] == "move":
             clean["order"] = list(event["order"])
         try:
-            at.session_state["pg"] = P.apply_event(at.session_state["pg"], clean)
+            at.session_state["pg"] = P.apply_event(pg, clean)
         except ValueError as exc:
             message = str(exc)
-    at.run()
+    if run:
+        at.run()
     return message
