@@ -8,7 +8,11 @@ from ui import playground as view, routing, state
 
 routing.route_through_app()
 pg = state.playground()
-st.title("Playground")
+# The title shares its row with the five buttons: the table needs the height (issue 11:
+# settings, buttons, figures, 10 rows and the ideal in the first screen at 1280x720).
+head = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+head.title("Playground", width="content")
+view.buttons(head)
 view.settings(pg)
 
 
@@ -20,7 +24,6 @@ def live():
     if state.settings_stale(pg):  # e.g. a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
     view.notices(pg)
-    view.buttons()
     figures, problem = view.scored(pg, pg.gains)
     if problem:
         st.error(f"These grades cannot be scored yet: {escape_markdown(problem)} Fix the "

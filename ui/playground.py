@@ -22,12 +22,13 @@ from ui import charts as C, state, tables
 from ui.ranking_table import ranking_table
 from ui.sortable import sortable_list
 
+# (action, label, icon, help): short labels, so the five fit beside the title at 1280 px
 BUTTONS = [
-    ("ideal", "Ideal order", ":material/vertical_align_top:"),
-    ("worst", "Worst order", ":material/vertical_align_bottom:"),
-    ("reverse", "Reverse", ":material/swap_vert:"),
-    ("shuffle", "Shuffle", ":material/shuffle:"),
-    ("reset", "Reset", ":material/restart_alt:"),
+    ("ideal", "Ideal", ":material/vertical_align_top:", "Ideal order: highest grades first"),
+    ("worst", "Worst", ":material/vertical_align_bottom:", "Worst order: lowest grades first"),
+    ("reverse", "Reverse", ":material/swap_vert:", "Reverse the list"),
+    ("shuffle", "Shuffle", ":material/shuffle:", "Shuffle the list (seeded)"),
+    ("reset", "Reset", ":material/restart_alt:", "Back to the ranking this page opened with"),
 ]
 
 
@@ -53,7 +54,8 @@ def notices(pg: P.Playground):
 
 def settings(pg: P.Playground):
     state.settings_widgets(pg)
-    a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
+    # the gain's three options on one line (a wrapped radio costs a line of height)
+    a, b, c, d = st.columns([2.6, 1.9, 1.2, 1.7])
     a.radio("Gain", P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
             on_change=state.on_settings,
             help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")
@@ -73,12 +75,12 @@ def settings(pg: P.Playground):
         d.error(escape_markdown(state.unretrieved_error()))
 
 
-def buttons():
-    row = st.container(horizontal=True, gap="small")
-    for action, label, icon in BUTTONS:
+def buttons(where=st):
+    """The five reorder buttons, in a row inside ``where``."""
+    row = where.container(horizontal=True, gap="small", width="content")
+    for action, label, icon, help_ in BUTTONS:
         row.button(label, key=f"pg_btn_{action}", icon=icon, on_click=state.on_button,
-                   args=(action,), help=f"{label}: reorder the list (seeded shuffle)"
-                   if action == "shuffle" else None)
+                   args=(action,), help=help_)
 
 
 def ranked_list(pg: P.Playground, *, key: str):
@@ -93,7 +95,8 @@ def table(pg: P.Playground, key: str = state.LIST):
     """The ranking table of the shared state: figures, the ranking's rows (drag, edit, add,
     remove) and the ideal ordering, every figure from the engine. Its events go to
     :func:`ui.state.on_table_event`."""
-    pool = [{"label": f"not retrieved {i}", "grade": g}
+    # "judged i": the table tags these rows "not retrieved" itself
+    pool = [{"label": f"judged {i}", "grade": g}
             for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),

@@ -44,7 +44,7 @@ def test_a_pool_with_negative_grades_shows_the_idcg_the_ndcg_divides_by():
     formula = [el.value for el in at.get("latex")]
     assert any(r"\frac{0.869}{2.631} = 0.330" in f for f in formula), formula
     data = table_data(at)
-    assert [r["label"] for r in data["ideal_rows"]] == ["Item 1", "not retrieved 1"]
+    assert [r["label"] for r in data["ideal_rows"]] == ["Item 1", "judged 1"]
     assert [r["retrieved"] for r in data["ideal_rows"]] == [True, False]
     assert data["ideal_figures"]["linear"]["cumulative"][-1] == pytest.approx(idcg)
 
