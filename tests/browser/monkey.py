@@ -7,16 +7,16 @@ hand-run ``tests/bench/bench_monkey.py`` / ``bench_classroom.py`` (which put thi
 - :class:`AppServer` runs ``streamlit run app.py`` on 127.0.0.1 with its stdout/stderr in a
   log file, so a run can be searched for tracebacks, and exposes the server's pid (RSS).
 - :func:`run_monkey` performs seeded random user actions on every page (drags and Alt+arrow
-  moves of list rows, grade edits, adds and removes in the playground's ranking table, sliders, radios, selectboxes,
-  buttons, tabs, uploads, page switches). After each action it waits for the rerun, then
-  looks for exception elements on the page and tracebacks in the server log; at checkpoints
-  it recomputes every figure of the playground with ``ndcg_core`` from the state read back
-  from the page. Every action is logged with its index, so ``seed`` + the log reproduce a
+  moves of list rows, grade edits, adds and removes in the playground's ranking table,
+  sliders, radios, selectboxes, buttons, tabs, uploads, page switches). After each action
+  it waits for the rerun, then looks for exception elements on the page and tracebacks in
+  the server log; at checkpoints it recomputes every figure of the playground with
+  ``ndcg_core`` from the state read back from the page. Every action is logged with its index, so ``seed`` + the log reproduce a
   failure.
 - :func:`run_classroom` opens N sessions (one browser context each) on one server, gives each
   its own ranking through a share link, and lets them all move rows at the same time; each
   move is checked against that session's own ranking (no crosstalk) and timed in the page
-  (Alt+Arrow keydown -> DCG metric text changes).
+  (Alt+Arrow keydown -> the ranking table shows the engine's DCG).
 
 Nothing here is skipped: a missing Chromium or a server that does not start raises.
 """
@@ -1171,6 +1171,7 @@ class WireSession:
         self.ids: list[str] = []
         self.metrics: dict[str, str] = {}
         self.exceptions = 0
+        self.seq = 0
 
     async def open(self) -> None:
         import websockets
@@ -1200,9 +1201,11 @@ class WireSession:
         state.id, state.json_value = self.list_id, json.dumps({"order": order})
         event = rerun.widget_states.widgets.add()
         event.id = f"$$STREAMLIT_INTERNAL_KEY_{self.list_id}__events"
+        self.seq += 1  # the ranking table numbers its events (two equal moves differ)
         event.json_trigger_value = json.dumps(
-            [{"event": "moved", "value": {"id": order[other], "from": pos + 1,
-                                          "to": other + 1}}])
+            [{"event": "event", "value": {"action": "move", "id": order[other],
+                                          "from": pos + 1, "to": other + 1,
+                                          "seq": self.seq}}])
         before = self.metrics.get(f"DCG@{len(self.st.grades)}")
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -1223,18 +1226,21 @@ class WireSession:
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 el = fwd.delta.new_element
                 which = el.WhichOneof("type")
-                if which == "metric":
-                    self.metrics[el.metric.label] = el.metric.body
-                    if (t0 is not None and el.metric.label == label
-                            and el.metric.body != changed_from and latency != latency):
-                        latency = 1000 * (time.perf_counter() - t0)
-                elif which == "bidi_component" and el.bidi_component.id.endswith("-pg_list"):
+                if which == "bidi_component" and el.bidi_component.id.endswith("-pg_list"):
+                    # the playground's ranking table: its rows and the engine's figures
                     self.list_id = el.bidi_component.id
                     self.page_hash = fwd.metadata.active_script_hash
                     self.fragment = fwd.delta.fragment_id
-                    items = json.loads(el.bidi_component.json)["items"]
-                    self.ids = [it["id"] for it in items]
-                    self.rows = [(it["label"], it["grade"]) for it in items]
+                    data = json.loads(el.bidi_component.json)
+                    self.ids = [r["id"] for r in data["rows"]]
+                    self.rows = [(r["label"], r["grade_text"]) for r in data["rows"]]
+                    figures = (data.get("figures") or {}).get("linear") or {}
+                    for name in ("dcg", "idcg", "ndcg"):
+                        if figures.get(name) is not None:
+                            self.metrics[f"{name.upper()}@{data['k']}"] = fmt3(figures[name])
+                    if (t0 is not None and self.metrics.get(label) != changed_from
+                            and latency != latency):
+                        latency = 1000 * (time.perf_counter() - t0)
                 elif which == "exception":
                     self.exceptions += 1
 
