@@ -11,8 +11,8 @@ hand-run ``tests/bench/bench_monkey.py`` / ``bench_classroom.py`` (which put thi
   sliders, radios, selectboxes, buttons, tabs, uploads, page switches). After each action
   it waits for the rerun, then looks for exception elements on the page and tracebacks in
   the server log; at checkpoints it recomputes every figure of the playground with
-  ``ndcg_core`` from the state read back from the page. Every action is logged with its index, so ``seed`` + the log reproduce a
-  failure.
+  ``ndcg_core`` from the state read back from the page. Every action is logged with its
+  index, so ``seed`` + the log reproduce a failure.
 - :func:`run_classroom` opens N sessions (one browser context each) on one server, gives each
   its own ranking through a share link, and lets them all move rows at the same time; each
   move is checked against that session's own ranking (no crosstalk) and timed in the page
