@@ -44,6 +44,8 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a drag component
+                                 # saw and drew last run (ui/sortable, ui/ranking_table)
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
 PLAYGROUND_URL = ""              # the playground's url path (the default page)
 LIST = "pg_list"                 # the playground page's ranking table (component state)
@@ -245,6 +247,15 @@ def publish(pg: P.Playground) -> str | None:
     ss[PG_QP_WRITTEN] = sig
     ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
     return note
+
+
+def component_memo(component: str, key) -> dict | None:
+    """What the drag ``component`` saw and drew last run under widget ``key``."""
+    return ss.get(COMPONENT_MEMO.format(component, key))
+
+
+def set_component_memo(component: str, key, memo: dict):
+    ss[COMPONENT_MEMO.format(component, key)] = memo
 
 
 def mark_page(url_path: str):

@@ -39,6 +39,7 @@ import streamlit as st
 
 from lab import playground as P
 from lab import ranking_table as model
+from ui import state
 
 _HERE = Path(__file__).resolve().parent
 
@@ -57,8 +58,10 @@ _component = st.components.v2.component(
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
         "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
         "removes. Click a grade to edit it; double-click an item to rename it.")
-# What ranking_table saw and drew last run, per key (see lab.playground.order_to_draw).
-_MEMO_PREFIX = "_ndcg_ranking_table_memo__"
+# What ranking_table saw and drew last run, per key (lab.playground.order_to_draw's memo,
+# the rows and scale its events are checked against, refusals to show), kept by ui.state
+# (the one writer of st.session_state).
+_MEMO = "ranking_table"
 
 __all__ = ["ranking_table", "HINT", "model"]
 
@@ -80,7 +83,7 @@ def _read_report(key: str) -> tuple[list[str] | None, Any]:
 
 def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
     """The ``event`` trigger fired: check it against what was drawn, then hand it on."""
-    memo = st.session_state.get(_MEMO_PREFIX + key) or {}
+    memo = state.component_memo(_MEMO, key) or {}
     reported, raw = _read_report(key)
     rows = memo.get("rows") or []
     event, message, row_id = model.check_event(
@@ -97,7 +100,7 @@ def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
     if message:
         memo.setdefault("refused", {})[row_id or ""] = message
     memo["event"] = event
-    st.session_state[_MEMO_PREFIX + key] = memo
+    state.set_component_memo(_MEMO, key, memo)
 
 
 def ranking_table(
@@ -172,8 +175,7 @@ def ranking_table(
     norm = model.normalise_rows(rows)
     ids = [r["id"] for r in norm]
     reported, raw_event = _read_report(key)
-    memo_key = _MEMO_PREFIX + str(key)
-    memo = st.session_state.get(memo_key) or {}
+    memo = state.component_memo(_MEMO, key) or {}
     moved = isinstance(raw_event, Mapping) and raw_event.get("action") == "move"
     order = P.order_to_draw(ids, reported, moved, memo.get("order_memo"))
     by_id = {r["id"]: r for r in norm}
@@ -193,13 +195,13 @@ def ranking_table(
         max_label=int(max_label),
     )
     event = memo.get("event") if raw_event is not None else None
-    st.session_state[memo_key] = {
+    state.set_component_memo(_MEMO, key, {
         "order_memo": {"seen": reported, "incoming": ids, "drawn": order},
         "rows": drawn,
         "scale": dict(scale) if scale else None,
         "max_label": int(max_label),
         "max_rows": int(max_rows),
-    }
+    })
     _component(
         key=key,
         data=data,
