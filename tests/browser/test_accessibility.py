@@ -284,6 +284,8 @@ def test_rows_past_k_are_marked_in_text_not_only_faded(page: Page, app_url,
         else:
             expect(row(page, label)).not_to_have_attribute("aria-label", re.compile("past k"))
             expect(row(page, label)).not_to_have_class(re.compile(r"\bis-past\b"))
-    expect(page.locator(".rt-rank .rt-cut-text")).to_contain_text(f"k = {k}")
+    # the cutoff line under row k says it in words (drawn from the row's data-cut)
+    expect(row(page, DEFAULT_LABELS[k - 1])).to_have_attribute(
+        "data-cut", re.compile(rf"^k = {k}: rows below are past k"))
     ideal = page.locator(".rt-list-ideal .rt-row")
     expect(ideal.nth(k)).to_have_attribute("aria-label", re.compile(r", past k$"))
