@@ -15,9 +15,12 @@ import ndcg_core as nc
 from lab.text import fmt
 
 BASELINE = "trec_eval"
-PRESET_NAMES = {"trec_eval": "trec_eval", "sklearn": "scikit-learn", "lightgbm": "LightGBM",
+PRESET_NAMES = {"trec_eval": "trec_eval", "pytrec_eval": "pytrec_eval",
+                "sklearn": "scikit-learn", "lightgbm": "LightGBM",
                 "xgboost": "XGBoost", "ranx": "ranx"}
-PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool")
+# what each preset sets that can move a playground list's NDCG (its scores are n − position:
+# the score precision never matters there)
+PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional")
 REFUSES = "refuses: "
 
 

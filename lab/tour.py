@@ -63,6 +63,6 @@ def grades_of(actions, mapping: str) -> list:
 
 
 
-def heading(step: Step) -> str:
-    """The tour step's heading, as its lesson section names it."""
-    return section_heading(START, step.section)
+def heading(step: Step, lang: str = "en") -> str:
+    """The tour step's heading, as its lesson section names it (in ``lang``)."""
+    return section_heading(START, step.section, lang)

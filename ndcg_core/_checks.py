@@ -76,28 +76,38 @@ def apply_negative(grades: np.ndarray, negative: str, name: str = "relevance") -
     )
 
 
-def gains_of(grades: np.ndarray, gain, name: str = "relevance") -> np.ndarray:
-    """Turn grades into gains: ``linear`` rel, ``exponential`` 2^rel − 1, or a mapping."""
+OVERFLOW = "the DCG overflows a float: use linear gain or smaller grades."
+
+
+def gains_of(grades: np.ndarray, gain, name: str = "relevance", where=None) -> np.ndarray:
+    """Turn grades into gains: ``linear`` rel, ``exponential`` 2^rel − 1, or a mapping.
+
+    ``where(i)`` names the place of grade ``i`` in a message (default: "<name> at position
+    i + 1"), so a list and a qrels file say where the bad grade is in their own terms.
+    """
     gain = check_option("gain", gain)
+    where = where or (lambda i: f"{name} at position {i + 1}")
     if isinstance(gain, Mapping):
+        uniq, inv = np.unique(grades, return_inverse=True)
         out = []
-        for i, g in enumerate(grades):
+        for j, g in enumerate(uniq):
             key = int(g) if float(g).is_integer() else g
             if key not in gain:
+                i = int(np.argmax(inv == j))
                 raise ValueError(
-                    f"{name} at position {i + 1} is {g:g}, a grade the gain mapping does not "
-                    f"cover (it maps {sorted(gain)}): add a gain for it."
+                    f"{where(i)} is {g:g}, a grade the gain mapping does not cover (it maps "
+                    f"{sorted(gain)}): add a gain for it."
                 )
             out.append(gain[key])
         # checked as given, so a gain such as 'x' or None is named rather than cast
-        return as_numbers(np.asarray(out, dtype=object), "gain mapping values")
+        return as_numbers(np.asarray(out, dtype=object)[inv], "gain mapping values")
     if gain == "linear":
         return grades
     too_big = grades > MAX_EXP_GRADE
     if too_big.any():
         i = int(np.argmax(too_big))
         raise ValueError(
-            f"{name} at position {i + 1} is {grades[i]:g}: with exponential gain 2^{grades[i]:g}"
+            f"{where(i)} is {grades[i]:g}: with exponential gain 2^{grades[i]:g}"
             f" − 1 overflows a float. Use linear gain, or grades of at most {MAX_EXP_GRADE}."
         )
     return np.exp2(grades) - 1.0

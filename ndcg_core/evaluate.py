@@ -7,9 +7,9 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ._checks import MAX_EXP_GRADE, check_k, denominators
+from ._checks import OVERFLOW, check_k, denominators, gains_of
 from ._ranx import SMALL, ranx_order
-from .options import CONVENTIONS, check_option
+from .options import CONVENTIONS, ZERO_IDCG_VALUES, check_option
 
 __all__ = ["evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table"]
 
@@ -163,22 +163,11 @@ def _gains(grades, gain, negative, qrels, name="qrels"):
         grades = np.maximum(grades, 0.0)
     else:
         negatives = None
-    if isinstance(gain, dict) or not isinstance(gain, str):
-        uniq, inv = np.unique(grades, return_inverse=True)
-        mapped = []
-        for g in uniq:
-            key = int(g) if float(g).is_integer() else g
-            if key not in gain:
-                raise ValueError(f"the gain mapping has no gain for grade {g:g}: add one.")
-            mapped.append(float(gain[key]))
-        out = np.asarray(mapped)[inv]
-    elif gain == "exponential":
-        if (grades > MAX_EXP_GRADE).any():
-            g = grades[grades > MAX_EXP_GRADE][0]
-            raise ValueError(f"grade {g:g}: 2^{g:g} − 1 overflows a float; use linear gain.")
-        out = np.exp2(grades) - 1.0
-    else:
-        out = grades
+    def where(i):
+        row = qrels.iloc[i]
+        return f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r})"
+
+    out = gains_of(grades, gain, name, where)
     if negatives is not None:
         out = np.where(negatives, 0.0, out)
     return out
@@ -428,9 +417,8 @@ class _Ranking:
         idcgs = _ideal_at(iq, ig, cutoffs, self.nq, discount, base)
         for c in cutoffs:
             if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
-                raise ValueError("the DCG overflows a float: use linear gain or smaller "
-                                 "grades.")
-        zero_value = {"zero": 0.0, "nan": np.nan, "one": 1.0}[st["zero_idcg"]]
+                raise ValueError(OVERFLOW)
+        zero_value = ZERO_IDCG_VALUES[st["zero_idcg"]]
         # a judged query absent from the run (missing='zero') is an empty ranking: 0 when
         # its judgments hold something to find, else the all-zero rule (NaN stays NaN)
         findable = np.bincount(self.jq, weights=(self.judged_gain > 0).astype(float),

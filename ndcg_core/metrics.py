@@ -22,17 +22,17 @@ import numpy as np
 import pandas as pd
 
 from ._ranx import ranx_order
-from ._checks import apply_negative, as_numbers, check_k, denominators, gains_of
-from .options import check_option
+from ._checks import OVERFLOW, apply_negative, as_numbers, check_k, denominators, gains_of
+from .options import ZERO_IDCG_VALUES, check_option
 
 __all__ = [
-    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve", "cg", "precision_at_k",
-    "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
+    "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve",
+    "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
 ]
 
 
 def _zero_idcg_value(rule: str) -> float:
-    return {"zero": 0.0, "nan": float("nan"), "one": 1.0}[rule]
+    return ZERO_IDCG_VALUES[rule]
 
 
 def _prepare(relevance, gain, negative, name="relevance"):
@@ -91,7 +91,7 @@ def _dcg_of(ranked_gains, k, discount, base) -> float:
     with np.errstate(over="ignore", invalid="ignore"):
         value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
     if not np.isfinite(value):
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     return value
 
 
@@ -269,7 +269,7 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
     with np.errstate(over="ignore", invalid="ignore"):
         cumulative = np.cumsum(contribution)
     if not np.isfinite(cumulative).all():
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     return pd.DataFrame({
         "position": np.arange(1, n + 1),
         "label": [str(labels[i]) for i in order],
@@ -340,7 +340,7 @@ def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None,
         ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
     ig = np.r_[ig, np.full(m - ig.size, ig[-1])][:n]
     if not (np.isfinite(d).all() and np.isfinite(ig).all()):
-        raise ValueError("the DCG overflows a float: use linear gain or smaller grades.")
+        raise ValueError(OVERFLOW)
     with np.errstate(divide="ignore", invalid="ignore"):
         nd = np.where(ig > 0, d / np.where(ig > 0, ig, 1.0), _zero_idcg_value(rule))
     return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})

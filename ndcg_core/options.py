@@ -189,6 +189,8 @@ CONVENTIONS: dict[str, dict] = {
                  ideal_pool="judged", score_precision="float64", fractional="truncate"),
 }
 
+# the value NDCG takes under each zero-IDCG rule, and the numbers accepted for a rule
+ZERO_IDCG_VALUES = {"zero": 0.0, "nan": float("nan"), "one": 1.0}
 _ZERO_IDCG_NUMBERS = {0.0: "zero", 1.0: "one"}
 
 

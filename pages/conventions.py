@@ -84,5 +84,6 @@ if problem:
 else:
     presets_panel(pg, pg.cutoff)
 with st.expander("Every option a preset sets"):
-    for opt in ("gain", "ties", "zero_idcg", "negative", "ideal_pool"):
+    for opt in ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional",
+                "score_precision", "judged_only"):
         st.markdown(f"**{nc.OPTIONS[opt].label}** — {nc.OPTIONS[opt].help()}")

@@ -29,6 +29,7 @@ from dataclasses import replace
 import streamlit as st
 
 from lab import playground as P
+from lab.i18n import LANGUAGES, language_of
 from lab.exercises import STEPS, Score
 from lab.runs import SETTING_NAMES, Upload
 from lab.text import fmt_grade
@@ -72,6 +73,10 @@ YD_CACHE = "yd_cache"            # this session's parsed files and results (free
 YD_PRESET, YD_KS, YD_K, YD_TAB = "yd_preset", "yd_ks", "yd_k", "yd_tab"
 YD_OPTION = "yd_{}"              # .format(option name): one selectbox per option
 DEFAULT_CUTOFFS = (5, 10, 20)
+# ---------------------------------------------------------------- keys: language
+LANG = "lang"                    # "en" or "zh": the language every page is drawn in
+LANG_WIDGET = "lang_switch"      # the sidebar's language switch (a mirror of LANG)
+LANG_PARAM = "lang"              # the address's ?lang= (a query parameter, not a state key)
 
 
 # ================================================================ the playground
@@ -239,9 +244,9 @@ def pop_notice() -> dict | None:
 
 
 def publish(pg: P.Playground) -> str | None:
-    """Write the state into the URL so a copied link reopens it. Returns a note when the
-    link had to be shortened to open everywhere (labels cut or left out)."""
-    params, note = P.within_link_limit(P.to_query_params(pg))
+    """Write the state into the URL so a copied link reopens it, in this language. Returns a
+    note when the link had to be shortened to open everywhere (labels cut or left out)."""
+    params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()})
     st.query_params.from_dict(params)
     sig = _qp_signature(st.query_params.get_all)
     ss[PG_QP_WRITTEN] = sig
@@ -266,6 +271,34 @@ def mark_page(url_path: str):
 def clamp(key: str, lo, hi, default):
     """Keep a page's slider value inside its current range (the list may have shrunk)."""
     ss[key] = type(lo)(min(max(ss.get(key, default), lo), hi))
+
+
+# ================================================================ language
+
+def language() -> str:
+    """The language this run draws in ("en" or "zh"), decided once per session on arrival:
+    the address's ``?lang=`` if it names one, else the browser's language (``zh-CN`` and
+    every ``zh*`` read Chinese), else English. Afterwards only the sidebar switch changes it
+    (:func:`on_language`): a rerun's address can lag behind what this session wrote."""
+    if LANG not in ss:
+        ss[LANG] = (language_of(st.query_params.get(LANG_PARAM))
+                    or language_of(st.context.locale) or "en")
+    return ss[LANG]
+
+
+def language_widget() -> str:
+    """Set the sidebar switch from the state, just before it is drawn; the language."""
+    ss[LANG_WIDGET] = language()
+    return ss[LANG]
+
+
+def on_language():
+    """The sidebar switch changed: draw in the new language, and say so in the address so a
+    reload or a copied link keeps it."""
+    chosen = ss.get(LANG_WIDGET)
+    if chosen in LANGUAGES:
+        ss[LANG] = chosen
+        st.query_params[LANG_PARAM] = chosen
 
 
 # ================================================================ start here

@@ -81,7 +81,7 @@ def test_page_without_files_asks_for_them():
     """A first visit shows the upload widgets, the size limit and no error."""
     at = page()
     assert len(at.file_uploader) == 3
-    assert any("up to 200 MB" in c.value for c in at.caption)
+    assert any("up to 160 MB" in c.value for c in at.caption)  # server.maxUploadSize
     assert not at.error and not at.metric
 
 

@@ -384,9 +384,10 @@ def test_evaluate_refuses_negative_grades_with_negative_error():
 
 
 def test_evaluate_gain_mapping_and_overflow():
-    with pytest.raises(ValueError, match=r"the gain mapping has no gain for grade 1: add one"):
+    with pytest.raises(ValueError, match=r"is 1, a grade the gain mapping does not cover"):
         evaluate(qrels_frame(), run_frame(), gain={0: 0})
-    with pytest.raises(ValueError, match=r"grade 2000: 2\^2000 − 1 overflows a float"):
+    with pytest.raises(ValueError,
+                       match=r"is 2000: with exponential gain 2\^2000 − 1 overflows a float"):
         evaluate(qrels_frame(relevance=[2000, 0]), run_frame(), gain="exponential")
 
 

@@ -1,9 +1,8 @@
 """The Chinese lessons (assets/lessons/zh/) are twins of the English ones (assets/lessons/).
 
 A class that switches language mid-lesson must see the same sections in the same order, the
-same numbers and the same formulas; only the prose changes. The parser below reads the format
-``ui/lessons.py`` documents (front matter, then ``## <id> | <Heading>`` sections) without
-importing streamlit.
+same numbers and the same formulas; only the prose changes. The files are read by the app's
+own parser, ``lab.lessons`` (front matter, then ``## <id> | <Heading>`` sections).
 """
 
 import re
@@ -11,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt  # CommonMark, as Streamlit's Markdown renderer
+
+from lab import lessons as L
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "assets" / "lessons"
@@ -30,23 +31,13 @@ LATIN = re.compile(r"[A-Za-z]")
 
 
 def parse(path: Path) -> dict:
-    """``{"meta": {...}, "sections": [(id, heading, body), ...]}`` in file order."""
-    text = path.read_text(encoding="utf-8")
-    meta = {}
-    if text.startswith("---"):
-        head, _, text = text[3:].partition("\n---")
-        for line in head.strip().splitlines():
-            key, _, value = line.partition(":")
-            meta[key.strip()] = value.strip()
-    sections = []
-    for line in text.splitlines():
-        if line.startswith("## ") and "|" in line:
-            sid, _, heading = line[3:].partition("|")
-            sections.append((sid.strip(), heading.strip(), []))
-        elif sections:
-            sections[-1][2].append(line)
-    return {"meta": meta,
-            "sections": [(s, h, "\n".join(b).strip()) for s, h, b in sections]}
+    """``{"meta": {...}, "sections": [(id, heading, body), ...]}`` in file order, as the app
+    reads it (``lab.lessons``, the one parser)."""
+    lang = "zh" if path.parent == ZH else "en"
+    doc = L.lesson(path.stem, lang)
+    assert L.path(path.stem, lang) == path
+    return {"meta": doc["meta"],
+            "sections": [(sid, head, body) for sid, (head, body) in doc["sections"].items()]}
 
 
 def pairs(name: str):

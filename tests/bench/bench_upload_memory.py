@@ -1,0 +1,276 @@
+"""Benchmark: the server's memory while students upload big runs on "Evaluate your runs".
+
+1. Writes generated TREC runs of --mb MB each (distinct files, ~3.3 M lines at 150 MB: 1,000
+   documents per query) and a small qrels for their queries, under --data (kept between
+   runs: generating a file takes ~10 s).
+2. Starts ``streamlit run app.py`` on 127.0.0.1 and samples its resident memory (VmRSS of
+   /proc/<pid>/status) every 50 ms in a thread.
+3. Baseline: one browser session opens "Evaluate your runs" and closes again (the page's
+   modules are imported, Streamlit's caches are warm), then the sampler's level after 2 s.
+4. For each round (1 upload, then --concurrent uploads at once): that many browser contexts
+   (one headless Chromium) open the page and upload the qrels and their own run with
+   Playwright's ``set_input_files`` on the page's file uploaders, and wait until the page
+   shows "System A · mean NDCG@10". Then every context closes (the websockets close, as
+   when a student closes the tab) and the sampler keeps going for --after seconds.
+5. Prints per round: baseline, peak over baseline (MB, and as a multiple of one file's size
+   and of all the round's files), time to the result, the level --after seconds after the
+   sessions closed, and after one more visitor then opened the page and closed it (Streamlit
+   drops closed sessions, and their uploaded files, only when its session store is next
+   written after server.disconnectedSessionTTL: in a class, whenever another tab closes).
+
+    python tests/bench/bench_upload_memory.py                  # 150 MB, rounds of 1 and 3
+    python tests/bench/bench_upload_memory.py --after 120      # two minutes after closing
+    python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
+
+Each round runs on a fresh server (so one round's leftovers are not the next's baseline),
+unless --same-server. Run by hand; not part of the test suite. Exit status 1 if a page
+showed an error or the server logged a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+import monkey as M  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+MB = 1_000_000
+DOCS_PER_QUERY = 1000
+JUDGED_PER_QUERY = 40
+RESULT = "System A · mean NDCG@10"
+RESULT_TIMEOUT_MS = int(os.environ.get("NDCG_RESULT_TIMEOUT_MS", 900_000))  # 3 parses
+
+
+# ------------------------------------------------------------------ data
+
+def write_run(path: Path, size_mb: float, seed: int) -> int:
+    """A TREC run of about ``size_mb`` MB: queries of 1,000 documents, scores descending.
+
+    Returns the number of queries. Document ids come from a large made-up collection, so
+    most are distinct strings, as in a real run.
+    """
+    rng = random.Random(seed)
+    target = int(size_mb * MB)
+    written, q = 0, 0
+    with open(path, "w", encoding="ascii") as f:
+        while written < target:
+            q += 1
+            lines = []
+            score = 30.0
+            for rank in range(1, DOCS_PER_QUERY + 1):
+                score -= rng.random() * 0.02
+                # a random part (most ids are distinct strings) and the rank (no repeats)
+                doc = f"clueweb-{rng.randrange(10**6):06d}{rank - 1:03d}"
+                lines.append(f"{q} Q0 {doc} {rank} {score:.5f} bench{seed}\n")
+            chunk = "".join(lines)
+            f.write(chunk)
+            written += len(chunk)
+    return q
+
+
+def write_qrels(path: Path, run: Path, n_queries: int) -> None:
+    """Judgments for every query: the run's first documents graded 0-3, plus unretrieved ones."""
+    rng = random.Random(99)
+    out = []
+    with open(run, encoding="ascii") as f:
+        for line in f:
+            qid, _, docid, rank = line.split()[:4]
+            if int(rank) <= JUDGED_PER_QUERY // 2:
+                out.append(f"{qid} 0 {docid} {rng.choice((0, 0, 1, 2, 3))}\n")
+            if int(rank) == DOCS_PER_QUERY:
+                out += [f"{qid} 0 unretrieved-{qid}-{i} {rng.choice((1, 2, 3))}\n"
+                        for i in range(JUDGED_PER_QUERY // 2)]
+    path.write_text("".join(out), encoding="ascii")
+
+
+def data_files(folder: Path, size_mb: float, n: int) -> tuple[Path, list[Path]]:
+    folder.mkdir(parents=True, exist_ok=True)
+    runs = []
+    for i in range(n):
+        run = folder / f"run{i}_{size_mb:g}MB.run"
+        if not run.exists():
+            t = time.monotonic()
+            tmp = run.with_suffix(".part")
+            write_run(tmp, size_mb, seed=i)
+            tmp.rename(run)
+            print(f"  wrote {run} ({run.stat().st_size / MB:.1f} MB) in "
+                  f"{time.monotonic() - t:.0f} s", flush=True)
+        runs.append(run)
+    qrels = folder / f"qrels_{size_mb:g}MB.txt"
+    if not qrels.exists():
+        # every run has the same queries (same size, same documents per query)
+        n_q = sum(1 for _ in open(runs[0], encoding="ascii")) // DOCS_PER_QUERY
+        write_qrels(qrels, runs[0], n_q)
+    return qrels, runs
+
+
+# ------------------------------------------------------------------ memory sampler
+
+class Sampler(threading.Thread):
+    """VmRSS of a process every ``every`` seconds: ``series`` holds (t, MB)."""
+
+    def __init__(self, pid: int, every: float = 0.05):
+        super().__init__(daemon=True)
+        self.path = Path(f"/proc/{pid}/status")
+        self.every = every
+        self.series: list[tuple[float, float]] = []
+        self.stop_event = threading.Event()
+
+    def rss_mb(self) -> float:
+        for line in self.path.read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024 / MB
+        raise RuntimeError("no VmRSS line")
+
+    def run(self) -> None:
+        while not self.stop_event.is_set():
+            try:
+                self.series.append((time.monotonic(), self.rss_mb()))
+            except (OSError, RuntimeError):
+                return
+            time.sleep(self.every)
+
+    def peak_since(self, t0: float) -> float:
+        return max(mb for t, mb in self.series if t >= t0)
+
+    def level(self, seconds: float = 1.0) -> float:
+        """Median of the last ``seconds`` of samples."""
+        t_end = self.series[-1][0]
+        return statistics.median(mb for t, mb in self.series if t >= t_end - seconds)
+
+
+# ------------------------------------------------------------------ browser
+
+def uploader_input(page, label: str):
+    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
+        "input[type='file']")
+
+
+def open_page(context, url: str):
+    page = context.new_page()
+    M.open_url(page, f"{url}/your_data")
+    return page
+
+
+def one_round(browser, server: M.AppServer, sampler: Sampler, qrels: Path, runs: list[Path],
+              after_s: float) -> dict:
+    contexts = [browser.new_context(viewport=M.VIEWPORT) for _ in runs]
+    pages = [open_page(c, server.url) for c in contexts]
+    base = sampler.level(1.0)
+    t0 = time.monotonic()
+    for page in pages:  # all judgments first, then all runs: the parses overlap
+        uploader_input(page, "Judgments").set_input_files(str(qrels))
+    for page in pages:
+        M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
+    for page, run in zip(pages, runs):
+        uploader_input(page, "Run A").set_input_files(str(run))
+    errors = []
+    for i, page in enumerate(pages):
+        done = page.get_by_test_id("stMetric").filter(has_text=RESULT).or_(
+            page.get_by_test_id("stAlertContentError")).or_(page.get_by_test_id("stException"))
+        try:
+            done.first.wait_for(timeout=RESULT_TIMEOUT_MS)
+            M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
+        except Exception:  # noqa: BLE001 - playwright TimeoutError: show what the page shows
+            shot = Path(tempfile.gettempdir()) / f"upload-bench-page{i}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            errors.append(f"no result within {RESULT_TIMEOUT_MS / 1000:.0f} s (see {shot})")
+        errors += page.get_by_test_id("stAlertContentError").all_inner_texts()
+        errors += M.exception_texts(page)
+    t_result = time.monotonic() - t0
+    peak = sampler.peak_since(t0)
+    at_close = sampler.level(0.5)
+    for c in contexts:
+        c.close()
+    t_closed = time.monotonic()
+    while time.monotonic() - t_closed < after_s:
+        time.sleep(0.25)
+    after = sampler.level(1.0)
+    # Streamlit drops a closed session (and its uploaded files) only when its session store
+    # is next written after disconnectedSessionTTL: in a class, when anyone else's tab
+    # closes. One more visitor comes and goes, as one would.
+    visitor = browser.new_context(viewport=M.VIEWPORT)
+    open_page(visitor, server.url)
+    visitor.close()
+    time.sleep(3)
+    return {"base": base, "peak": peak, "at_close": at_close, "after": after,
+            "after_visitor": sampler.level(1.0), "seconds": t_result, "errors": errors,
+            "sizes": [r.stat().st_size / MB for r in runs]}
+
+
+def report(n: int, r: dict, after_s: float) -> None:
+    one = r["sizes"][0]
+    over = r["peak"] - r["base"]
+    print(f"\n{n} upload(s) of {one:.0f} MB (+ qrels), result after {r['seconds']:.0f} s")
+    print(f"  baseline                  {r['base']:8.0f} MB")
+    print(f"  peak over baseline        {over:8.0f} MB  = {over / one:.2f}x one file, "
+          f"{over / sum(r['sizes']):.2f}x the round's files")
+    print(f"  at the result, over base  {r['at_close'] - r['base']:8.0f} MB")
+    print(f"  {after_s:g} s after closing      {r['after'] - r['base']:8.0f} MB over baseline "
+          f"({r['after']:.0f} MB)")
+    print(f"  then a visitor came and went {r['after_visitor'] - r['base']:5.0f} MB over "
+          f"baseline ({r['after_visitor']:.0f} MB)")
+    for e in r["errors"]:
+        print(f"  ERROR on the page: {e[:200]}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mb", type=float, default=150, help="size of each run file, MB")
+    ap.add_argument("--concurrent", type=int, default=3, help="uploads of the second round")
+    ap.add_argument("--after", type=float, default=30,
+                    help="seconds to wait after the sessions closed before reading memory")
+    ap.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "ndcg_upload_bench")
+    ap.add_argument("--same-server", action="store_true",
+                    help="run both rounds on one server (the second round's baseline then "
+                         "holds what the first left behind)")
+    ap.add_argument("--server-arg", action="append", default=[],
+                    help="extra streamlit flag, e.g. --server-arg=--server.disconnectedSessionTTL"
+                         " --server-arg=30 (repeat for each token)")
+    args = ap.parse_args()
+    M.check_chromium()
+    qrels, runs = data_files(args.data, args.mb, max(1, args.concurrent))
+    rounds = [1] + ([args.concurrent] if args.concurrent > 1 else [])
+    failed = False
+    log_dir = Path(tempfile.mkdtemp(prefix="ndcg-upload-bench-"))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=M.CHROMIUM, args=M.CHROMIUM_ARGS,
+                                     headless=True)
+        server = sampler = None
+        try:
+            for i, n in enumerate(rounds):
+                if server is None or not args.same_server:
+                    if server is not None:
+                        sampler.stop_event.set()
+                        server.stop()
+                    server = M.AppServer(log_dir, extra_args=tuple(args.server_arg)).__enter__()
+                    sampler = Sampler(server.pid)
+                    sampler.start()
+                    warm = browser.new_context(viewport=M.VIEWPORT)
+                    open_page(warm, server.url)
+                    warm.close()
+                    time.sleep(2)
+                r = one_round(browser, server, sampler, qrels, runs[:n], args.after)
+                report(n, r, args.after)
+                failed |= bool(r["errors"]) or bool(server.new_tracebacks())
+        finally:
+            if sampler is not None:
+                sampler.stop_event.set()
+            if server is not None:
+                server.stop()
+            browser.close()
+    print(f"\nserver log: {log_dir}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
