@@ -115,9 +115,11 @@ def no_exception(at, case, step):
 
 
 def metric_values(at) -> dict:
-    """{"NDCG@6": "0.961", ...}: the ranking table's figures as it writes them (3 decimals);
-    with both gains each name ends in " (linear)" / " (exponential)". Empty when the
-    figures cannot be computed."""
+    """{"NDCG@6": "0.961", ...}: on the playground its ranking table's figures as it writes
+    them (3 decimals; with both gains each name ends in " (linear)" / " (exponential)";
+    empty when they cannot be computed); on other pages their metrics."""
+    if not at.get("bidi_component") or "figures" not in table_data(at):
+        return {m.label: m.value for m in at.metric}
     d = table_data(at)
     if not d["figures"]:
         return {}
