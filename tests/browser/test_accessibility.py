@@ -63,6 +63,14 @@ SETTLED_JS = """() => document.getAnimations().every(
   (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
 
 
+def english_title(node: ast.AST) -> str:
+    """A page's title in app.py: a literal, or ``t("Title", lang)`` (lab.i18n's lookup,
+    whose first argument is the English text the sidebar shows in English)."""
+    if isinstance(node, ast.Call):
+        node = node.args[0]
+    return node.value
+
+
 def app_pages() -> list[tuple[str, str, bool]]:
     """(url path, title, has the ranked list) of every st.Page in app.py, in its order.
 
@@ -75,7 +83,7 @@ def app_pages() -> list[tuple[str, str, bool]]:
             kw = {k.arg: k.value for k in node.keywords}
             default = "default" in kw and kw["default"].value is True
             file = node.args[0].value
-            pages.append(("" if default else Path(file).stem, kw["title"].value,
+            pages.append(("" if default else Path(file).stem, english_title(kw["title"]),
                           any(call in (ROOT / file).read_text()
                               for call in ("ranked_list(", "view.table("))))
     return pages

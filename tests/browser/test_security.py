@@ -106,6 +106,14 @@ def expect_nothing_ran(page: Page, dialogs: list[str]) -> None:
     assert page.evaluate(INJECTED_JS) == 0
 
 
+def english_title(node: ast.AST) -> str:
+    """A page's title in app.py: a literal, or ``t("Title", lang)`` (lab.i18n's lookup,
+    whose first argument is the English text the sidebar shows in English)."""
+    if isinstance(node, ast.Call):
+        node = node.args[0]
+    return node.value
+
+
 def app_pages() -> list[tuple[str, str]]:
     """(file, title) of every st.Page registered in app.py."""
     tree = ast.parse((ROOT / "app.py").read_text())
@@ -113,7 +121,7 @@ def app_pages() -> list[tuple[str, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
             kw = {k.arg: k.value for k in node.keywords}
-            pages.append((node.args[0].value, kw["title"].value))
+            pages.append((node.args[0].value, english_title(kw["title"])))
     return pages
 
 
