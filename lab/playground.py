@@ -121,6 +121,35 @@ def reconcile(order, ids) -> list:
     return out + [i for i in ids if i not in placed]
 
 
+def order_to_draw(ids: list, reported: list | None, moved: bool, memo: dict | None) -> list:
+    """The order a draggable list draws, from the caller's ``ids`` and the browser's report.
+
+    The browser resends its last reported order on every rerun, so a report is news only
+    when a move fired this run or it differs from last run's (``memo["seen"]``). Without
+    news: if the caller's ids are unchanged, keep what was drawn (a caller that only reads
+    the return value does not see its move undone); if the caller reordered the same ids
+    (a button), or was in step with the list, draw the caller's order.
+    ``memo``: ``{"seen": last report, "incoming": last ids, "drawn": last order drawn}``.
+
+    >>> order_to_draw(["a", "b"], ["b", "a"], True, None)
+    ['b', 'a']
+    >>> order_to_draw(["b", "a"], ["a", "b"], False,
+    ...               {"seen": ["a", "b"], "incoming": ["a", "b"], "drawn": ["a", "b"]})
+    ['b', 'a']
+    """
+    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
+        return reconcile(reported, ids)
+    if not memo:
+        return list(ids)
+    prev_ids = list(memo.get("incoming") or [])
+    prev_drawn = list(memo.get("drawn") or [])
+    if ids == prev_ids:
+        return reconcile(prev_drawn, ids)
+    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
+        return list(ids)
+    return reconcile(prev_drawn, ids)
+
+
 def reorder(state: Playground, ids) -> Playground:
     """Put the items in the order of ``ids`` (see :func:`reconcile`)."""
     by_id = {it.id: it for it in state.items}
@@ -163,12 +192,6 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def editor_items(state: Playground) -> tuple[Item, ...]:
-    """The items in the order they were made (the editor's row order). Moving an item in the
-    ranking does not move its editor row, so a drag leaves the editor as it was."""
-    return tuple(sorted(state.items, key=lambda it: int(it.id[1:])))
-
-
 def grade_problem(value, scale: str) -> str | None:
     """Why ``value`` cannot be a grade on ``scale`` (a message for the learner), or None."""
     if value is None or isinstance(value, bool):
@@ -185,57 +208,70 @@ def grade_problem(value, scale: str) -> str | None:
     return None
 
 
-def apply_edits(state: Playground, edits: dict) -> tuple[Playground, list[str]]:
-    """Apply an ``st.data_editor`` delta (edited/added/deleted rows, by row index in
-    :func:`editor_items` order) to the items, keeping the ranking's order and the ids.
+def table_scale(scale: str) -> dict | None:
+    """The grade scale as the ranking table checks it (``lab.ranking_table.scale_of``'s
+    shape): bounded scales take whole numbers only; the free scale any finite number."""
+    lo, hi, _ = SCALES[scale]
+    return None if lo is None else {"min": lo, "max": hi, "integer": True}
 
-    Added items join the end of the ranking. A typed grade the scale cannot take is refused:
-    the old grade stays, and the returned messages say which and why (nothing changes
-    silently)."""
-    rows = [it.id for it in editor_items(state)]
-    items = {it.id: dict(id=it.id, label=it.label, grade=it.grade) for it in state.items}
-    refused = []
-    next_id = state.next_id
-    for row, change in (edits.get("edited_rows") or {}).items():
-        r = int(row)
-        if 0 <= r < len(rows):
-            item = items[rows[r]]
-            if "label" in change:
-                item["label"] = clean_label(change["label"], r)
-            if "grade" in change:
-                problem = grade_problem(change["grade"], state.scale)
-                if problem:
-                    refused.append(f"{item['label']}: {problem}; its grade stays "
-                                   f"{fmt_grade(item['grade'])}.")
-                else:
-                    item["grade"] = float(change["grade"])
-    deleted = {rows[int(r)] for r in (edits.get("deleted_rows") or []) if 0 <= int(r) < len(rows)}
-    ranked = [items[it.id] for it in state.items if it.id not in deleted]
-    for added in edits.get("added_rows") or []:
-        if len(ranked) >= MAX_ITEMS:
-            break
-        label = clean_label(added.get("label"), len(ranked))
-        grade = added.get("grade", 0)
-        if grade_problem(grade, state.scale):
-            refused.append(f"{label}: {grade_problem(grade, state.scale)}; added with grade 0.")
-            grade = 0
-        ranked.append(dict(id=f"i{next_id}", label=label, grade=float(grade)))
-        next_id += 1
-    return replace(state, items=tuple(Item(**it) for it in ranked), next_id=next_id), refused
+
+def apply_event(state: Playground, event: dict) -> Playground:
+    """The ranking table's checked event folded into the playground (a new state).
+
+    ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
+    "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
+    ``{"action": "add"}``. Raises ValueError with the message the row shows when the
+    event cannot be applied: a grade the scale cannot take (:func:`grade_problem`; the old
+    grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is cleaned
+    by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
+    lowest grade (0 on the free scale), at the end of the ranking.
+
+    >>> pg = make(["A", "B"], [3, 1])
+    >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 2}).grades
+    (3, 2.0)
+    >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 9})
+    Traceback (most recent call last):
+    ...
+    ValueError: 9 is not on the 0–3 scale: type a whole number from 0 to 3. The grade stays 1.
+    """
+    action = event.get("action")
+    if action == "move":
+        return reorder(state, event.get("order") or [])
+    if action == "add":
+        if len(state.items) >= MAX_ITEMS:
+            raise ValueError(f"The playground holds at most {MAX_ITEMS} items: remove one "
+                             "first.")
+        lo = SCALES[state.scale][0]
+        item = Item(f"i{state.next_id}", clean_label(None, len(state.items)),
+                    float(lo if lo is not None else 0))
+        return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
+    index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
+    if index is None:
+        return state  # a report about an item that is gone: nothing to do
+    item = state.items[index]
+    if action == "grade":
+        problem = grade_problem(event.get("grade"), state.scale)
+        if problem:
+            lo, hi, _ = SCALES[state.scale]
+            how = ("type a number" if lo is None
+                   else f"type a whole number from {fmt_grade(lo)} to {fmt_grade(hi)}")
+            raise ValueError(f"{problem}: {how}. The grade stays {fmt_grade(item.grade)}.")
+        item = replace(item, grade=float(event["grade"]))
+    elif action == "rename":
+        item = replace(item, label=clean_label(event.get("label"), index))
+    elif action == "remove":
+        if len(state.items) <= 1:
+            raise ValueError("The list needs at least one item: add another before "
+                             "removing this one.")
+        return replace(state, items=state.items[:index] + state.items[index + 1:])
+    else:
+        return state
+    return replace(state, items=state.items[:index] + (item,) + state.items[index + 1:])
 
 
 def clean_label(label, row):
     text = "" if label is None else " ".join(str(label).split())
     return text[:MAX_LABEL] if text else f"Item {row + 1}"
-
-
-def grade_changes(before: Playground, after: Playground, limit: int = 4) -> list[tuple]:
-    """(label, old grade, new grade) for each item whose grade changed (at most ``limit``),
-    and how many more there were."""
-    old = {it.id: it.grade for it in before.items}
-    out = [(it.label, old[it.id], it.grade) for it in after.items
-           if it.id in old and it.grade != old[it.id]]
-    return out[:limit], max(0, len(out) - limit)
 
 
 # ----------------------------------------------------------------- the shareable link

@@ -1,16 +1,18 @@
-"""Playground: drag to reorder, edit grades, and watch DCG / IDCG / NDCG answer."""
+"""Playground: drag the DCG table itself, edit grades in place, and watch DCG / IDCG / NDCG
+answer (issue 11: everything that explains the number on one screen)."""
 
 import streamlit as st
 
 from lab.text import escape_markdown
-from ui import playground as view, routing, state, tables
+from ui import playground as view, routing, state
 
 routing.route_through_app()
 pg = state.playground()
-st.title("Playground")
-st.caption("Drag an item (or focus it and press Alt+↑ / Alt+↓), edit the grades, change k "
-           "and the gain — every figure follows. The address bar always holds a link to this "
-           "exact ranking.")
+# The title shares its row with the five buttons: the table needs the height (issue 11:
+# settings, buttons, figures, 10 rows and the ideal in the first screen at 1280x720).
+head = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+head.title("Playground", width="content")
+view.buttons(head)
 view.settings(pg)
 
 
@@ -19,42 +21,26 @@ def live():
     """Everything a move, an edit or a button changes. A move reruns only this part, so the
     page answers it without redrawing the navigation and the settings."""
     pg = state.pending_edits()
-    if state.settings_stale(pg):  # e.g. a row added or deleted: k's slider needs a new max
+    if state.settings_stale(pg):  # e.g. a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
-    view.notices()
-    k, gains = pg.cutoff, pg.gains
-    figures, problem = view.scored(pg, gains)
+    view.notices(pg)
+    figures, problem = view.scored(pg, pg.gains)
     if problem:
         st.error(f"These grades cannot be scored yet: {escape_markdown(problem)} Fix the "
                  "grade in the table below; nothing you entered is lost.",
                  icon=":material/error:")
-    else:
-        view.headline(figures, k, pg)
-
-    left, right = st.columns([1, 1.25])
-    with left:
-        st.header("Ranked list")
-        view.buttons()
-        view.ranked_list(pg)
-    with right:
-        st.header("Items and grades")
-        view.editor(pg)
-        if figures:
-            view.change_note(gains)
-
+    # The list is the DCG table: figures, the ranking's rows and the ideal ordering.
+    view.table(pg)
     if figures:
-        # Only the open tab is built and sent: a move redraws the tables or the charts,
+        # Only the open tab is built and sent: a move redraws the formula or the charts,
         # not both.
-        tabs, charts = st.tabs(["DCG tables", "Charts"], key=state.VIEW, on_change="rerun")
-        if tabs.open:
-            with tabs:
-                for g in gains:
-                    st.subheader(f"DCG tables — {g} gain")
-                    tables.dcg_tables(pg.grades, pg.labels, k=k, gain=g, judged=pg.judged)
-                    tables.formula(pg.grades, k=k, gain=g, judged=pg.judged)
+        formula, charts = st.tabs(["Formula", "Charts"], key=state.VIEW, on_change="rerun")
+        if formula.open:
+            with formula:
+                view.formula(pg)
         if charts.open:
             with charts:
-                view.charts(pg, gains[0])
+                view.charts(pg, pg.gains[0])
 
     note = state.publish(pg)
     if note:

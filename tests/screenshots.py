@@ -34,7 +34,7 @@ DRAWN_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row'))
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row'))
     && document.getAnimations().every((a) => a.playState !== 'running'
          || a.effect.getComputedTiming().iterations === Infinity);
 }"""
@@ -105,7 +105,7 @@ def main() -> None:
         page.set_default_timeout(45_000)
 
         page.goto(url)
-        page.locator(".ndcg-row").first.wait_for()
+        page.locator(".rt-list-rank .rt-row").first.wait_for()
         shoot(page, "playground.png")
 
         page.goto(f"{url}/worked_examples")

@@ -1,53 +1,61 @@
-"""The playground's renderers: the settings row, the buttons, the draggable list, the grades
-editor, the headline figures and the notices. The state they read and every write they
-cause go through :mod:`ui.state`; every figure comes from ndcg_core (via
-:func:`lab.playground.figures`).
+"""The playground's renderers: the settings row, the buttons, the ranking table (the list
+the user drags and edits, which is its own DCG table, with the ideal beside it and the
+figures above), the formula, the charts and the notices. The state they read and every
+write they cause go through :mod:`ui.state`; every figure comes from ndcg_core (the table's
+via :mod:`lab.ranking_table`, the others via :func:`lab.playground.figures`).
+
+Why there is no ``st.data_editor`` grid any more: the table edits grades, labels, adds and
+removes in place, with the same refusal rule (:func:`lab.playground.apply_event`); a
+second editable view of the same items would be a second path for every edit (its own
+row order, its own deltas) and would push the figures below the first screen.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-import pandas as pd
 import streamlit as st
 
 from lab import playground as P
-from lab.text import escape_markdown, fmt, fmt_grade
-from ui import charts as C, state
+from lab.text import escape_markdown, fmt_grade
+from ui import charts as C, state, tables
+from ui.ranking_table import ranking_table
 from ui.sortable import sortable_list
 
+# (action, label, icon, help): short labels, so the five fit beside the title at 1280 px
 BUTTONS = [
-    ("ideal", "Ideal order", ":material/vertical_align_top:"),
-    ("worst", "Worst order", ":material/vertical_align_bottom:"),
-    ("reverse", "Reverse", ":material/swap_vert:"),
-    ("shuffle", "Shuffle", ":material/shuffle:"),
-    ("reset", "Reset", ":material/restart_alt:"),
+    ("ideal", "Ideal", ":material/vertical_align_top:", "Ideal order: highest grades first"),
+    ("worst", "Worst", ":material/vertical_align_bottom:", "Worst order: lowest grades first"),
+    ("reverse", "Reverse", ":material/swap_vert:", "Reverse the list"),
+    ("shuffle", "Shuffle", ":material/shuffle:", "Shuffle the list (seeded)"),
+    ("reset", "Reset", ":material/restart_alt:", "Back to the ranking this page opened with"),
 ]
 
 
-def notices():
-    """What the last change left to say: a link that could not be read, refused edits, and
-    the grade changes an edit made (each text escaped: labels and links are user input)."""
-    link, refused, changes = state.pop_notices()
+def notices(pg: P.Playground):
+    """A link that could not be read, and grades the chosen scale cannot take (each text
+    escaped: labels and links are user input)."""
+    link = state.pop_notice()
     if link:
         kept = "your current ranking is kept." if link["kept"] else \
             "the default example is shown instead."
         st.warning(f"The link's ranking could not be read "
                    f"({escape_markdown(link['problem'])}), so {kept}",
                    icon=":material/link_off:")
-    for message in refused:
-        st.error(f"Refused: {escape_markdown(message)}", icon=":material/block:")
-    if changes:
-        shown, more = changes
-        text = "; ".join(f"{escape_markdown(label)} {fmt_grade(a)} → {fmt_grade(b)}"
-                         for label, a, b in shown)
-        st.toast("Grade changed: " + text + (f"; and {more} more" if more else ""),
-                 icon=":material/edit:")
+    off = [it for it in pg.items if it.grade is not None and not P.fits_scale([it.grade],
+                                                                             pg.scale)]
+    if off:
+        names = ", ".join(f"{escape_markdown(it.label)} ({fmt_grade(it.grade)})"
+                          for it in off[:5])
+        more = f" and {len(off) - 5} more" if len(off) > 5 else ""
+        st.warning(f"Outside the {P.SCALE_LABELS[pg.scale]} scale: {names}{more}. Edit "
+                   "these grades, or choose the free scale.", icon=":material/straighten:")
 
 
 def settings(pg: P.Playground):
     state.settings_widgets(pg)
-    a, b, c, d = st.columns([1.3, 1.6, 1, 1.4])
+    # the gain's three options on one line (a wrapped radio costs a line of height)
+    a, b, c, d = st.columns([2.6, 1.9, 1.2, 1.7])
     a.radio("Gain", P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
             on_change=state.on_settings,
             help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")
@@ -67,77 +75,41 @@ def settings(pg: P.Playground):
         d.error(escape_markdown(state.unretrieved_error()))
 
 
-def buttons():
-    row = st.container(horizontal=True, gap="small")
-    for action, label, icon in BUTTONS:
+def buttons(where=st):
+    """The five reorder buttons, in a row inside ``where``."""
+    row = where.container(horizontal=True, gap="small", width="content")
+    for action, label, icon, help_ in BUTTONS:
         row.button(label, key=f"pg_btn_{action}", icon=icon, on_click=state.on_button,
-                   args=(action,), help=f"{label}: reorder the list (seeded shuffle)"
-                   if action == "shuffle" else None)
+                   args=(action,), help=help_)
 
 
-def ranked_list(pg: P.Playground, key: str = state.LIST):
-    """The draggable list of the shared playground state (usable on any page)."""
+def ranked_list(pg: P.Playground, *, key: str):
+    """The shared ranking as a compact draggable list (the lessons' pages: gain, beyond)."""
     k = pg.cutoff
     items = [{"id": it.id, "label": it.label, "grade": fmt_grade(it.grade),
               "dimmed": pos > k} for pos, it in enumerate(pg.items, start=1)]
     sortable_list(items, key=key, on_change=partial(state.on_list_move, key))
 
 
-def editor(pg: P.Playground):
-    """The grades as a table: grades are typed as text and checked by
-    :func:`lab.playground.grade_problem`, so a value the scale cannot take is refused with a
-    message (a number cell would silently turn letters into 0 and clamp -1 to 1)."""
-    rows = P.editor_items(pg)
-    off = [it for it in rows if it.grade is not None and not P.fits_scale([it.grade], pg.scale)]
-    if off:
-        names = ", ".join(f"{escape_markdown(it.label)} ({fmt_grade(it.grade)})"
-                          for it in off[:5])
-        more = f" and {len(off) - 5} more" if len(off) > 5 else ""
-        st.warning(f"Outside the {P.SCALE_LABELS[pg.scale]} scale: {names}{more}. Edit "
-                   "these grades, or choose the free scale.", icon=":material/straighten:")
-    st.caption("One row per item, in the order the items were added: dragging reorders the "
-               "list, not these rows. Type in a cell to edit; the last line adds an item; "
-               "select rows (left edge) and press Delete to remove them.")
-    df = pd.DataFrame({"label": [it.label for it in rows],
-                       "grade": [fmt_grade(it.grade) for it in rows]})
-    st.data_editor(
-        df, key=state.editor_key(), hide_index=True, num_rows="dynamic", width="stretch",
-        column_config={
-            "label": st.column_config.TextColumn("label", max_chars=P.MAX_LABEL,
-                                                 required=True),
-            "grade": st.column_config.TextColumn(
-                "grade", required=True, max_chars=24,
-                help=f"Relevance grade on the {P.SCALE_LABELS[pg.scale]} scale."),
-        },
-    )
+def table(pg: P.Playground, key: str = state.LIST):
+    """The ranking table of the shared state: figures, the ranking's rows (drag, edit, add,
+    remove) and the ideal ordering, every figure from the engine. Its events go to
+    :func:`ui.state.on_table_event`."""
+    # "judged i": the table tags these rows "not retrieved" itself
+    pool = [{"label": f"judged {i}", "grade": g}
+            for i, g in enumerate(pg.unretrieved, start=1)]
+    ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
+                  k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
+                  pool=pool or None, on_change=partial(state.on_table_event, key=key),
+                  max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS)
 
 
-def headline(figures: dict, k: int, pg: P.Playground):
-    """DCG@k, IDCG@k, NDCG@k as metrics, each with the change the last edit caused. IDCG's
-    change is shown without colour: a change of the ideal is neither good nor bad."""
-    delta = state.figure_deltas(figures, (pg.grades, k, pg.unretrieved))
-    for gain, values in figures.items():
-        suffix = f" ({gain})" if len(figures) > 1 else ""
-        for col, name, v, dv in zip(st.columns(3), ("DCG", "IDCG", "NDCG"), values,
-                                    delta.get(gain, (None,) * 3)):
-            col.metric(f"{name}@{k}{suffix}", fmt(v), border=True,
-                       delta=None if dv is None or abs(dv) < 5e-13 else f"{dv:+.3f}",
-                       delta_color="off" if name == "IDCG" else "normal",
-                       help=f"{name}@{k} = {v:.6f} under {gain} gain")
-
-
-def change_note(gains):
-    """With both gains: which of them the last change moved more."""
-    delta = (st.session_state.get(state.PG_LAST) or {}).get("delta", {})
-    if len(gains) < 2 or not all(g in delta for g in gains):
-        return
-    lin, exp = delta["linear"][2], delta["exponential"][2]
-    if abs(lin) < 5e-13 and abs(exp) < 5e-13:
-        return
-    more = "exponential" if abs(exp) > abs(lin) else "linear"
-    st.info(f"Your last change moved NDCG by {lin:+.3f} under linear gain and {exp:+.3f} "
-            f"under exponential gain: it matters more under **{more}** gain.",
-            icon=":material/compare_arrows:")
+def formula(pg: P.Playground):
+    """The DCG sum and the NDCG ratio with the engine's numbers, per gain shown."""
+    for g in pg.gains:
+        if len(pg.gains) > 1:
+            st.markdown(f"**{g.capitalize()} gain**")
+        tables.formula(pg.grades, k=pg.cutoff, gain=g, judged=pg.judged)
 
 
 def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:

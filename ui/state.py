@@ -3,13 +3,20 @@ writes them (widgets write their own keys; Streamlit does that, not our code).
 
 How a move flows
 ----------------
-1. browser: the user drags a row of ``ui/sortable`` (or presses Alt+↑). The component
-   reports the new order as its state (``st.session_state[LIST]["order"]``) and fires its
-   ``moved`` trigger;
-2. state: the trigger's callback :func:`on_list_move` (or, when a reconnect lost the trigger,
-   :func:`_follow_report` at the top of the next run) turns the order into a new
-   :class:`lab.playground.Playground` with :func:`lab.playground.reorder` and stores it
-   under ``PG`` through :func:`_set_playground`, the only writer of ``PG``;
+1. browser: the user drags a row of the playground's ``ui/ranking_table`` (or presses
+   Alt+↑). The component reports the new order as its state
+   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
+   grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
+   ``order`` with a ``moved`` trigger;
+2. state: the trigger's callback, :func:`on_table_event` (the table) or
+   :func:`on_list_move` (a sortable list), folds it into a new
+   :class:`lab.playground.Playground` with :func:`lab.playground.apply_event` /
+   :func:`lab.playground.reorder` and stores it under ``PG`` through
+   :func:`_set_playground`, the only writer of ``PG``. When a reconnect lost a move's
+   trigger, :func:`_follow_report` applies the reported order at the top of the next run
+   (both components re-send an unanswered move every 4 s). A refused edit raises
+   ValueError in :func:`on_table_event`: the table shows the message at its row and the
+   state is unchanged;
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure;
 4. URL: :func:`publish` writes the state into the address bar, so a copied link reopens it;
    :func:`playground` reads a link when one arrives (a shared link, "Open in playground").
@@ -33,21 +40,20 @@ ss = st.session_state
 PG = "pg"                        # Playground: the shared ranking and its settings
 PG_ORIGIN = "pg_origin"          # what Reset returns to: the state the last link opened
 PG_NOTICE = "pg_notice"          # a message for the next run (a link that could not be read)
-PG_REFUSED = "pg_refused"        # typed grades that were refused, with why
-PG_LAST = "pg_last"              # the figures before the last change (for the deltas)
 PG_SEED = "pg_seed"              # the shuffle button's seed, counted up per press
-PG_EDITOR_VERSION = "pg_editor_ver"   # a fresh editor widget after each applied delta
 PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a drag component
+                                 # saw and drew last run (ui/sortable, ui/ranking_table)
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
 # The playground's url paths: the app's root (the default page, what its links use) and
 # /playground (the same page by its own name; app.py registers both).
 PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
-LIST = "pg_list"                 # the playground page's draggable list (component state)
-VIEW = "pg_view"                 # the playground's open tab (tables or charts)
+LIST = "pg_list"                 # the playground page's ranking table (component state)
+VIEW = "pg_view"                 # the playground's open tab (formula or charts)
 # widgets of the settings row (mirrors of PG, set from it before each draw)
 GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
 UNRETRIEVED_WIDGET = "pg_pool_text"
@@ -122,18 +128,15 @@ def playground() -> P.Playground:
             pg = pg or P.default()
             _set_playground(pg)
             ss[PG_ORIGIN] = pg
-            ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
-            ss[PG_LAST] = None
             _reset_widgets(pg)
         ss[PG_QP_WRITTEN] = sig
     return pending_edits()
 
 
 def pending_edits() -> P.Playground:
-    """Fold in what arrived since the last run: the editor's delta, and a list order the
-    component reported without its trigger (a reconnect can lose the trigger, not the
-    state). Cheap enough for every run, fragment reruns included."""
-    _apply_editor_delta()
+    """Fold in what arrived since the last run: a list order a component reported without
+    its trigger (a reconnect can lose the trigger, not the state). Cheap enough for every
+    run, fragment reruns included."""
     for key in (LIST, GAIN_LIST, BEYOND_LIST):
         _follow_report(key)
     return ss[PG]
@@ -166,6 +169,17 @@ def on_list_move(key: str = LIST):
         _set_playground(P.reorder(ss[PG], order))
 
 
+def on_table_event(event: dict, key: str = LIST):
+    """The ranking table's checked event (move, grade, rename, remove, add): folded into
+    the shared state by :func:`lab.playground.apply_event`. Its ValueError (a grade the
+    scale cannot take, the last item removed) goes back to the table, which shows the
+    message at the row; the state is then unchanged."""
+    pg = P.apply_event(ss[PG], event)
+    if event.get("action") == "move":
+        ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
+    _set_playground(pg)
+
+
 def on_button(action: str):
     pg = ss[PG]
     if action in P.MOVES:
@@ -175,7 +189,6 @@ def on_button(action: str):
         pg = P.shuffled(pg, ss[PG_SEED])
     elif action == "reset":
         pg = ss.get(PG_ORIGIN, P.default())
-        ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
         _reset_widgets(pg)
     _set_playground(pg)
 
@@ -234,41 +247,10 @@ def settings_stale(pg: P.Playground) -> bool:
     return ss.get(PG_SETTINGS_SHOWN) != _settings_signature(pg)
 
 
-def editor_key() -> str:
-    return f"pg_editor_{ss.get(PG_EDITOR_VERSION, 0)}"
-
-
-def _apply_editor_delta():
-    """Fold the editor's edits into the items, then start a fresh editor on the new data
-    (so its delta is never applied twice and the user's order is kept)."""
-    delta = ss.get(editor_key())
-    if not (delta and any(delta.get(p) for p in ("edited_rows", "added_rows",
-                                                  "deleted_rows"))):
-        return
-    before = ss[PG]
-    pg, refused = P.apply_edits(before, delta)
-    deleted = len(set(delta.get("deleted_rows") or []))
-    wanted = len(before.items) - deleted + len(delta.get("added_rows") or [])
-    if pg.items and wanted > len(pg.items):
-        refused.append(f"The playground holds at most {P.MAX_ITEMS} items: "
-                       f"{wanted - len(pg.items)} added rows were left out.")
-    if not pg.items:
-        refused.append("A ranking needs at least one item: nothing was deleted.")
-        pg = before
-    ss[PG_REFUSED] = refused
-    ss[PG_EDITOR_VERSION] = ss.get(PG_EDITOR_VERSION, 0) + 1
-    _set_playground(pg)
-    # every grade edit is confirmed (a toast), so no change passes unseen
-    changes, more = P.grade_changes(before, pg)
-    if changes:
-        ss[PG_NOTICE + "_toast"] = (changes, more)
-
-
-def pop_notices() -> tuple:
-    """({"problem", "kept"} of a link that could not be read, or None; refused edits;
-    (grade changes, how many more) or None): each shown once. Texts quote user input."""
-    return (ss.pop(PG_NOTICE, None), ss.pop(PG_REFUSED, None) or [],
-            ss.pop(PG_NOTICE + "_toast", None))
+def pop_notice() -> dict | None:
+    """{"problem", "kept"} of a link that could not be read, or None: shown once. The
+    problem may quote the link's text."""
+    return ss.pop(PG_NOTICE, None)
 
 
 def publish(pg: P.Playground) -> str | None:
@@ -282,17 +264,13 @@ def publish(pg: P.Playground) -> str | None:
     return note
 
 
-def figure_deltas(figures: dict, signature) -> dict:
-    """{gain: (ΔDCG, ΔIDCG, ΔNDCG)} the last change caused (empty on arrival)."""
-    last = ss.get(PG_LAST)
-    if not last or last["sig"] != signature:
-        before = last["values"] if last else {}
-        delta = {g: tuple(a - b for a, b in zip(v, before[g])) for g, v in figures.items()
-                 if g in before}
-        ss[PG_LAST] = {"sig": signature, "values": figures, "delta": delta}
-    else:
-        ss[PG_LAST] = {**last, "values": {**last["values"], **figures}}
-    return ss[PG_LAST]["delta"]
+def component_memo(component: str, key) -> dict | None:
+    """What the drag ``component`` saw and drew last run under widget ``key``."""
+    return ss.get(COMPONENT_MEMO.format(component, key))
+
+
+def set_component_memo(component: str, key, memo: dict):
+    ss[COMPONENT_MEMO.format(component, key)] = memo
 
 
 def mark_page(url_path: str):

@@ -2,7 +2,8 @@
 
 One table of cases (:data:`CASES`) and one parametrized test per entry-point family:
 
-* ``editor``   the playground's grade/label table (edits injected as the editor's delta),
+* ``table``    the playground's ranking table: grades, labels, add, remove (its events,
+  checked and folded as on the server: tests/app/playground_events.py),
 * ``pool``     the playground's "Judged but not retrieved" text box,
 * ``link``     the shareable link's query parameters (l, g, k, gain, scale, pool),
 * ``practice`` typed answers of the Exercises page,
@@ -23,12 +24,10 @@ reported to the lead: its assertions state the correct behaviour.
 from __future__ import annotations
 
 import io
-import math
 import re
 import tomllib
 from pathlib import Path
 
-import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -37,6 +36,7 @@ from ui import state as app_state
 from ui import your_data as D
 from lab import exercises as E
 from lab import playground as S
+from playground_events import fire, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -64,11 +64,21 @@ def no_exception(at, case, step):
 
 
 def metric_values(at) -> dict:
-    return {m.label: m.value for m in at.metric}
+    """{"NDCG@6": "0.961", ...}: on the playground its ranking table's figures as it writes
+    them (3 decimals; with both gains each name ends in " (linear)" / " (exponential)";
+    empty when they cannot be computed); on other pages their metrics."""
+    if not at.get("bidi_component") or "figures" not in table_data(at):
+        return {m.label: m.value for m in at.metric}
+    d = table_data(at)
+    if not d["figures"]:
+        return {}
+    suffix = (lambda g: f" ({g})") if len(d["gains"]) > 1 else (lambda g: "")
+    return {f"{name.upper()}@{d['k']}{suffix(g)}": f"{d['figures'][g][name]:.3f}"
+            for g in d["gains"] for name in ("dcg", "idcg", "ndcg")}
 
 
 def check_message(at, case):
-    shown = alerts(at)
+    shown = "\n".join([alerts(at)] + list(getattr(at, "refused", [])))
     for text in expected(case):
         assert text in shown, f"{case.id}: expected {text!r} in the page's messages, got " \
                               f"{shown!r}. {case.bug}"
@@ -85,10 +95,49 @@ def open_playground(query=None) -> AppTest:
     return at
 
 
+def typed(value):
+    """What the table sends for a typed grade: the number when the text is one; any other
+    text is refused in the browser, so it is sent as it is (a forged report) for the
+    server's own check. A cleared cell is empty text."""
+    if value is None:
+        return ""
+    try:
+        return float(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
+
+
 def edit(at, edited=None, added=(), deleted=()):
-    """Put a delta in the playground editor (as a browser edit does) and rerun."""
-    at.session_state[f"pg_editor_{at.session_state['pg_editor_ver']}"] = {
-        "edited_rows": edited or {}, "added_rows": list(added), "deleted_rows": list(deleted)}
+    """The table events a user's edits send: row i is the i-th item made; ``edited`` renames
+    and grades, then ``deleted`` rows are removed, then ``added`` rows are added (+ Add item,
+    then a rename and a grade). Each refusal, as its row shows it ("label: message"), is
+    kept in ``at.refused``; then one rerun."""
+    made = sorted(pg(at).items, key=lambda it: int(it.id[1:]))
+    at.refused = []
+
+    def send(event, label):
+        message = fire(at, event, run=False)
+        if message:
+            at.refused.append(f"{label}: {message}")
+
+    for row, change in (edited or {}).items():
+        item = made[row]
+        if "label" in change:
+            send({"action": "rename", "id": item.id, "label": change["label"]}, item.label)
+        if "grade" in change:
+            send({"action": "grade", "id": item.id, "grade": typed(change["grade"])},
+                 item.label)
+    for row in deleted:
+        send({"action": "remove", "id": made[row].id}, made[row].label)
+    for row in added:
+        before = {it.id for it in pg(at).items}
+        send({"action": "add"}, "+ Add item")
+        new = [it for it in pg(at).items if it.id not in before]
+        if new and "label" in row:
+            send({"action": "rename", "id": new[0].id, "label": row["label"]}, new[0].label)
+        if new and "grade" in row:
+            send({"action": "grade", "id": new[0].id, "grade": typed(row["grade"])},
+                 row.get("label", new[0].label))
     return at.run()
 
 
@@ -162,8 +211,7 @@ def back_to_default_grades(at):
 
 def in_dcg_table(*labels):
     def check(at):
-        shown = [d.value for d in at.dataframe if "item" in d.value.columns][0]
-        return all(lab in set(shown["item"]) for lab in labels)
+        return all(lab in {r["label"] for r in table_data(at)["rows"]} for lab in labels)
     return check
 
 
@@ -192,79 +240,76 @@ def reopened(at):
     return [float(g) for g in pg(fresh).grades], alerts(fresh)
 
 
-EDITOR = [
-    # A typed grade the app cannot take is refused where it was typed; the old grade stays.
-    Case("editor-grade-nan", "editor", lambda at: edit(at, {2: {"grade": "nan"}}),
-         ("Refused: Doc C", "not a finite number", "its grade stays 3"),
+STAYS = "The grade stays"
+TABLE = [
+    # A typed grade the app cannot take is refused at its row; the old grade stays.
+    Case("table-grade-nan", "table", lambda at: edit(at, {2: {"grade": "nan"}}),
+         ("Doc C: 'nan' is not a number", f"{STAYS} 3."), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-inf", "table", lambda at: edit(at, {2: {"grade": "inf"}}),
+         ("Doc C: 'inf' is not a number", f"{STAYS} 3."), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-minus-inf", "table", lambda at: edit(at, {0: {"grade": "-inf"}}),
+         ("Doc A: '-inf' is not a number",), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-not-a-number", "table", lambda at: edit(at, {1: {"grade": "abc"}}),
+         ("Doc B: 'abc' is not a number", "type a whole number from 0 to 3", f"{STAYS} 2."),
          keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-inf", "editor", lambda at: edit(at, {2: {"grade": "inf"}}),
-         ("Refused: Doc C", "not a finite number", "stays 3"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-minus-inf", "editor", lambda at: edit(at, {0: {"grade": "-inf"}}),
-         ("Refused: Doc A", "not a finite number"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-not-a-number", "editor", lambda at: edit(at, {1: {"grade": "abc"}}),
-         ("Refused: Doc B", "'abc' is not a number", "stays 2"),
+    Case("table-grade-cleared", "table", lambda at: edit(at, {1: {"grade": None}}),
+         ("Doc B: '' is not a number", f"{STAYS} 2."), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-off-the-scale", "table", lambda at: edit(at, {1: {"grade": "9"}}),
+         ("Doc B: 9 is outside the scale: type a whole number from 0 to 3", f"{STAYS} 2."),
          keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-cleared", "editor", lambda at: edit(at, {1: {"grade": None}}),
-         ("Refused: Doc B", "a grade is needed"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-off-the-scale", "editor", lambda at: edit(at, {1: {"grade": "9"}}),
-         ("Refused: Doc B", "9 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-negative-on-the-scale", "editor",
+    Case("table-grade-negative-on-the-scale", "table",
          lambda at: edit(at, {1: {"grade": "-1"}}),
-         ("Refused: Doc B", "-1 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-fractional-on-the-scale", "editor",
+         ("Doc B: -1 is outside the scale", f"{STAYS} 2."), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-fractional-on-the-scale", "table",
          lambda at: edit(at, {1: {"grade": "2.5"}}),
-         ("Refused: Doc B", "2.5 is not on the 0–3 scale"), keep=grades_are(*DEFAULT_GRADES)),
-    Case("editor-grade-negative", "editor",
+         ("Doc B: 2.5 is not a whole number", f"{STAYS} 2."), keep=grades_are(*DEFAULT_GRADES)),
+    Case("table-grade-negative", "table",
          steps(FREE, lambda at: edit(at, {0: {"grade": -1}})), None,
          keep=grades_are(-1, 2, 3, 0, 1, 2)),
-    Case("editor-grade-fractional", "editor",
+    Case("table-grade-fractional", "table",
          steps(FREE, lambda at: edit(at, {0: {"grade": 2.5}})), None,
          keep=grades_are(2.5, 2, 3, 0, 1, 2)),
-    Case("editor-grade-1000-exponential", "editor",
+    Case("table-grade-1000-exponential", "table",
          steps(FREE, EXP, lambda at: edit(at, {3: {"grade": 1000}})), None,
          keep=grades_are(3, 2, 3, 1000, 1, 2)),
-    Case("editor-grade-2000-exponential", "editor",
+    Case("table-grade-2000-exponential", "table",
          steps(FREE, EXP, lambda at: edit(at, {0: {"grade": 2000}})),
          ("position 1 is 2000", "overflows", "Use linear gain"),
          keep=grades_are(2000, 2, 3, 0, 1, 2), fix=lambda at: edit(at, {0: {"grade": 3}})),
-    Case("editor-grade-2000-linear", "editor",
+    Case("table-grade-2000-linear", "table",
          steps(FREE, lambda at: edit(at, {0: {"grade": 2000}})), None,
          keep=grades_are(2000, 2, 3, 0, 1, 2), bug=CHART_BUG),
-    Case("editor-grades-1023x3-exponential-overflow", "editor",
+    Case("table-grades-1023x3-exponential-overflow", "table",
          steps(FREE, EXP, lambda at: edit(at, {i: {"grade": 1023} for i in range(3)})),
          "overflow", keep=grades_are(1023, 1023, 1023, 0, 1, 2),
          fix=back_to_default_grades, bug=OVERFLOW_BUG),
-    Case("editor-delete-every-row", "editor", lambda at: edit(at, deleted=range(6)),
-         "at least one item", keep=grades_are(*DEFAULT_GRADES), forbid="the last row",
-         bug="BUG (ui/controls.py:119, _apply_editor_delta): deleting every row keeps ALL "
-             "rows, but the notice says 'the last row was kept'. Fix the wording, e.g. 'A "
-             "ranking needs at least one item: nothing was deleted.'"),
-    Case("editor-one-item", "editor", lambda at: edit(at, deleted=range(1, 6)), None,
+    # Delete on every row in turn: the last one stays, and its row says why.
+    Case("table-remove-every-row", "table", lambda at: edit(at, deleted=range(6)),
+         "Doc F: The list needs at least one item",
+         keep=grades_are(2, labels=["Doc F"])),
+    Case("table-one-item", "table", lambda at: edit(at, deleted=range(1, 6)), None,
          keep=grades_are(3, labels=["Doc A"]), bug=K_LINK_BUG),
-    Case("editor-delete-rows-below-k-then-reopen-link", "editor",
+    Case("table-remove-rows-below-k-then-reopen-link", "table",
          lambda at: edit(at, deleted=[4, 5]), None,
          keep=lambda at: reopened(at) == ([3, 2, 3, 0], ""), bug=K_LINK_BUG),
-    Case("editor-200-items", "editor",
+    Case("table-200-items", "table",
          lambda at: edit(at, added=[{"label": f"x{i}", "grade": i % 4} for i in range(194)]),
          None, keep=lambda at: len(pg(at).items) == 200 and pg(at).labels[-1] == "x193"),
-    Case("editor-over-200-items", "editor",
+    Case("table-over-200-items", "table",
          lambda at: edit(at, added=[{"label": f"x{i}", "grade": 1} for i in range(300)]),
-         "200 items", keep=lambda at: len(pg(at).items) == 200 and pg(at).labels[6] == "x0",
-         bug="BUG (ui/state.py:140, apply_edits): rows added beyond MAX_ITEMS=200 are dropped "
-             "silently (300 pasted rows: 106 lost, no message). Fix: report the dropped "
-             "count, e.g. set ss.pg_notice = 'The playground holds at most 200 items: 106 "
-             "added rows were left out.' in ui/controls.py _apply_editor_delta."),
-    Case("editor-duplicate-labels", "editor", lambda at: edit(at, {1: {"label": "Doc A"}}),
+         "The list holds at most 200 items",
+         keep=lambda at: len(pg(at).items) == 200 and pg(at).labels[6] == "x0"),
+    Case("table-duplicate-labels", "table", lambda at: edit(at, {1: {"label": "Doc A"}}),
          None, keep=lambda at: pg(at).labels[:2] == ("Doc A", "Doc A",)
-         and list(pd.Series([d.value for d in at.dataframe if "item" in d.value.columns][0]
-                            ["item"])[:2]) == ["Doc A", "Doc A"]),
-    Case("editor-rtl-and-emoji-labels", "editor",
+         and [r["label"] for r in table_data(at)["rows"]][:2] == ["Doc A", "Doc A"]),
+    Case("table-rtl-and-emoji-labels", "table",
          lambda at: edit(at, {0: {"label": "مستند"}, 1: {"label": "שלום"},
                               2: {"label": "📄🔥"}}), None,
          keep=lambda at: pg(at).labels[:3] == ("مستند", "שלום", "📄🔥",)
          and in_dcg_table("مستند", "שלום", "📄🔥")(at)),
-    Case("editor-blank-label", "editor", lambda at: edit(at, {0: {"label": "   "}}), None,
-         keep=lambda at: pg(at).labels[0] == "Item 1" and pg(at).grades == DEFAULT_GRADES),
+    Case("table-blank-label", "table", lambda at: edit(at, {0: {"label": "   "}}),
+         "Doc A: A label cannot be empty",
+         keep=lambda at: pg(at).labels[0] == "Doc A" and pg(at).grades == DEFAULT_GRADES),
 ]
 
 POOL = [
@@ -428,7 +473,7 @@ UPLOAD = [
 ]
 
 
-CASES = EDITOR + POOL + LINK + PRACTICE + UPLOAD
+CASES = TABLE + POOL + LINK + PRACTICE + UPLOAD
 assert len({c.id for c in CASES}) == len(CASES), "case ids must be unique"
 
 
@@ -436,10 +481,10 @@ def family(name):
     return [c for c in CASES if c.entry == name]
 
 
-# ------------------------------------------------------------------ playground editor
+# ------------------------------------------------------------------ playground table
 
-@pytest.mark.parametrize("case", family("editor"), ids=str)
-def test_playground_editor(case):
+@pytest.mark.parametrize("case", family("table"), ids=str)
+def test_playground_table(case):
     at = open_playground()
     case.action(at)
     no_exception(at, case, "after the edit")
@@ -550,19 +595,6 @@ def open_your_data() -> AppTest:
     return at
 
 
-def shown_mean(at, run: str, k=5) -> str:
-    """Mean NDCG@k of one run (named by its file) in the page's headline table."""
-    table = next((d.value for d in at.dataframe if "queries" in d.value.columns), None)
-    if table is None or run not in set(table["run"]):
-        return "(no mean shown)"
-    return f"{table.set_index('run').loc[run, f'NDCG@{k}']:.4f}"
-
-
-def shown_means(at) -> list:
-    table = next((d.value for d in at.dataframe if "queries" in d.value.columns), None)
-    return [] if table is None else table.filter(regex=r"^NDCG@\d+$").stack().tolist()
-
-
 def expected_mean(qrels: bytes, run: bytes, k=5, **options) -> str:
     table = nc.evaluate(nc.read_qrels(io.BytesIO(qrels)), nc.read_run(io.BytesIO(run)), k=k,
                         **options)
@@ -573,42 +605,39 @@ def expected_mean(qrels: bytes, run: bytes, k=5, **options) -> str:
 def test_upload(case):
     at = open_your_data()
     spec = case.action
-    (qname, qdata), (rname, rdata) = spec["files"]["qrels"], spec["files"]["run_a"]
     if spec["via"] == "widget":
-        at.file_uploader(key="yd_upload_qrels_0").set_value((qname, qdata, "text/plain"))
-        at.file_uploader(key="yd_upload_runs_0").set_value([(rname, rdata, "text/plain")])
+        for slot, (name, data) in spec["files"].items():
+            at.file_uploader(key=f"yd_upload_{slot}_0").set_value((name, data, "text/plain"))
     else:
-        at.session_state[app_state.YD_FILES] = {"qrels": {"name": qname, "data": qdata},
-                                                "runs": [{"name": rname, "data": rdata}]}
+        at.session_state[app_state.YD_FILES] = {slot: {"name": name, "data": data}
+                                         for slot, (name, data) in spec["files"].items()}
     at.run()
     if spec["gain"]:
         at.selectbox(key="yd_gain").set_value(spec["gain"]).run()
     no_exception(at, case, "reading the files")
     if case.expect is None:
         assert not at.error, f"{case.id}: {alerts(at)}"
-        assert shown_mean(at, rname) == expected_mean(qdata, rdata)
+        (_, q), (_, r) = spec["files"]["qrels"], spec["files"]["run_a"]
+        assert metric_values(at)["System A · mean NDCG@5"] == expected_mean(q, r)
     else:
         check_message(at, case)
-        assert all(math.isfinite(v) for v in shown_means(at)), \
-            f"{case.id}: a mean is shown as {shown_means(at)}. {case.bug}"
+        assert all(v not in ("nan", "—") for v in metric_values(at).values()), \
+            f"{case.id}: a mean is shown as {metric_values(at)}. {case.bug}"
     # nothing is lost: a rerun reads the same files and says the same
     before = alerts(at)
     at.run()
     no_exception(at, case, "rerun")
     assert alerts(at) == before
     if spec["via"] == "widget":
-        held = at.file_uploader(key="yd_upload_qrels_0").value
-        runs = at.file_uploader(key="yd_upload_runs_0").value
-        assert held is not None and held.name == qname
-        assert [f.name for f in runs] == [rname]
+        held = {slot: at.file_uploader(key=f"yd_upload_{slot}_0").value for slot in spec["files"]}
+        assert all(f is not None and f.name == spec["files"][s][0] for s, f in held.items())
     # follow-up: the sample still loads and is evaluated
     at.button(key="yd_sample").click().run()
     no_exception(at, case, "loading the sample")
-    first = D.SAMPLE_RUNS[0]
+    samples = {n: (D.SAMPLE_DIR / f).read_bytes() for n, f in D.SAMPLE_FILES.items()}
     opts = {"gain": spec["gain"]} if spec["gain"] else {}
-    assert shown_mean(at, first) == expected_mean(
-        (D.SAMPLE_DIR / D.SAMPLE_QRELS).read_bytes(), (D.SAMPLE_DIR / first).read_bytes(),
-        **opts)
+    assert metric_values(at)["System A · mean NDCG@5"] == expected_mean(
+        samples["qrels"], samples["run_a"], **opts)
 
 
 @pytest.mark.parametrize("slot", list(D.SLOTS))

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import playground as S
+from playground_events import fire, item_id, labels, metrics, table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT = [3, 2, 3, 0, 1, 2]  # document 000's ranking
@@ -24,18 +25,10 @@ def open_playground(query_params=None) -> AppTest:
     return at
 
 
-def metrics(at) -> dict:
-    return {m.label: float(m.value) for m in at.metric}
-
-
-def dcg_table(at, which=0):
-    """The n-th DCG table on the page (the editor is a dataframe too, without 'item')."""
-    tables = [d.value for d in at.dataframe if "item" in d.value.columns]
-    return tables[which]
-
-
-def editor_key(at) -> str:
-    return f"pg_editor_{at.session_state['pg_editor_ver']}"
+def past_k(at) -> list[bool]:
+    """Which of the table's rows are past the cutoff (drawn dimmed and marked "past k")."""
+    d = table_data(at)
+    return [pos > d["k"] for pos in range(1, len(d["rows"]) + 1)]
 
 
 def test_default_ranking_is_document_000_with_ndcg_0_961():
@@ -65,11 +58,11 @@ def test_reordering_through_session_state_updates_every_figure():
     m = metrics(at)
     assert m["NDCG@6"] == round(nc.ndcg(grades), 3)
     assert m["DCG@6"] == round(nc.dcg(grades), 3)
-    table = dcg_table(at)
-    assert list(table["item"][:2]) == ["Doc D", "Doc A"]
+    assert labels(at)[:2] == ["Doc D", "Doc A"]
     assert f"{nc.ndcg(grades):.3f}" in at.latex[1].value
-    # the move's effect is the metric's delta
-    assert at.metric[2].delta == f"{nc.ndcg(grades) - nc.ndcg(DEFAULT):+.3f}"
+    # a move leaves the ideal as it was: the same items, best first
+    assert [r["label"] for r in table_data(at)["ideal_rows"]] == [
+        "Doc A", "Doc C", "Doc B", "Doc F", "Doc E", "Doc D"]
 
 
 def test_ideal_button_gives_ndcg_1_and_reset_restores():
@@ -89,7 +82,7 @@ def test_cutoff_4_matches_the_issue_example():
     at.slider(key="pg_k").set_value(4).run()
     assert metrics(at) == {"DCG@4": 5.762, "IDCG@4": 6.754, "NDCG@4": 0.853}
     assert "5.762" in at.latex[1].value and "6.754" in at.latex[1].value
-    assert list(dcg_table(at)["in top k"]) == ["✓"] * 4 + ["· beyond k"] * 2
+    assert past_k(at) == [False] * 4 + [True] * 2
 
 
 def test_exponential_gain_changes_the_numbers():
@@ -141,45 +134,69 @@ def test_the_pool_box_always_shows_the_pool_the_ideal_uses(typed, shown):
     assert metrics(at)["IDCG@6"] == round(nc.idcg(DEFAULT + list(pool), k=6), 3)
 
 
-def test_editing_a_grade_keeps_the_order():
-    """Regrading Doc D to 3 in the editor keeps every item where it was. The editor's rows
-    stay in the order the items were made (A..F), whatever the ranking: row 3 is Doc D."""
+def test_a_moved_row_reaches_the_state_the_figures_and_the_link():
+    """Dragging Doc D (grade 0) to the top: NDCG@6 of [0, 3, 2, 3, 1, 2], and the link."""
+    at = open_playground()
+    ids = [it.id for it in at.session_state["pg"].items]
+    order = [ids[3]] + ids[:3] + ids[4:]
+    assert fire(at, {"action": "move", "id": ids[3], "from": 4, "to": 1,
+                     "order": order}) is None
+    assert labels(at) == ["Doc D", "Doc A", "Doc B", "Doc C", "Doc E", "Doc F"]
+    assert metrics(at)["NDCG@6"] == round(nc.ndcg([0, 3, 2, 3, 1, 2]), 3)
+    assert at.query_params["g"] in ("0,3,2,3,1,2", ["0,3,2,3,1,2"])
+
+
+def test_grading_a_row_keeps_the_order():
+    """Regrading Doc D to 3 in the table keeps every item where it was."""
     at = open_playground()
     at.button(key="pg_btn_reverse").click().run()  # a user order: F E D C B A
-    editor_df = next(df.value for df in at.dataframe if "item" not in df.value.columns)
-    assert editor_df["label"].tolist() == ["Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F"]
-    at.session_state[editor_key(at)] = {
-        "edited_rows": {3: {"grade": 3}}, "added_rows": [], "deleted_rows": []}
-    at.run()
+    assert fire(at, {"action": "grade", "id": item_id(at, "Doc D"), "grade": 3}) is None
     pg = at.session_state["pg"]
     assert pg.labels == ("Doc F", "Doc E", "Doc D", "Doc C", "Doc B", "Doc A",)
     assert pg.grades == (2, 1, 3, 3, 2, 3,)  # Doc D (third in the ranking) went from 0 to 3
-    # every grade edit is confirmed (the grid turns typed letters into 0: never silently)
-    assert [t.value for t in at.toast] == ["Grade changed: Doc D 0 → 3"]
     assert metrics(at)["NDCG@6"] == round(nc.ndcg(pg.grades), 3)
 
 
-def test_adding_and_removing_rows_through_the_editor():
+@pytest.mark.parametrize("typed, message", [
+    (9, "9 is outside the scale: type a whole number from 0 to 3. The grade stays 0."),
+    (-1, "-1 is outside the scale: type a whole number from 0 to 3. The grade stays 0."),
+    (2.5, "2.5 is not a whole number: this scale takes a whole number from 0 to 3. "
+          "The grade stays 0."),
+    ("x", "'x' is not a number: type a whole number from 0 to 3. The grade stays 0."),
+])
+def test_a_grade_off_the_scale_is_refused_at_the_row_and_the_old_grade_stays(typed, message):
+    """Doc D (grade 0) typed off the 0-3 scale: the row says why; the 0 stays."""
     at = open_playground()
-    at.session_state[editor_key(at)] = {
-        "edited_rows": {}, "added_rows": [{"label": "Doc G", "grade": 3}],
-        "deleted_rows": [0]}
-    at.run()
-    pg = at.session_state["pg"]
-    assert pg.labels == ("Doc B", "Doc C", "Doc D", "Doc E", "Doc F", "Doc G",)
-    assert metrics(at)["NDCG@6"] == round(nc.ndcg([2, 3, 0, 1, 2, 3]), 3)
-
-
-def test_a_cleared_grade_is_refused_and_the_old_grade_stays():
-    """A blank grade is refused with a message at once; the old grade and every row stay."""
-    at = open_playground()
-    at.session_state[editor_key(at)] = {
-        "edited_rows": {2: {"grade": None}}, "added_rows": [], "deleted_rows": []}
-    at.run()
-    assert not at.exception
-    assert any("Doc C" in e.value and "a grade is needed" in e.value for e in at.error)
+    assert fire(at, {"action": "grade", "id": item_id(at, "Doc D"), "grade": typed}) == message
     assert at.session_state["pg"].grades == S.DEFAULT_GRADES
     assert metrics(at)["NDCG@6"] == 0.961
+
+
+def test_the_state_refuses_a_grade_the_component_let_through():
+    """A report can come from anywhere: the state checks the scale again (grade_problem)."""
+    pg = S.default()
+    with pytest.raises(ValueError, match="^9 is not on the 0–3 scale: type a whole number "
+                                         "from 0 to 3. The grade stays 0.$"):
+        S.apply_event(pg, {"action": "grade", "id": pg.items[3].id, "grade": 9})
+
+
+def test_adding_renaming_and_removing_rows():
+    """Add names the item "Item 7" with grade 0; rename cleans the label; remove drops it;
+    the last item cannot be removed."""
+    at = open_playground()
+    assert fire(at, {"action": "add"}) is None
+    pg = at.session_state["pg"]
+    assert pg.labels[-1] == "Item 7" and pg.grades[-1] == 0
+    assert fire(at, {"action": "rename", "id": pg.items[-1].id, "label": "  Doc   G "}) is None
+    assert labels(at)[-1] == "Doc G"
+    assert fire(at, {"action": "remove", "id": item_id(at, "Doc A")}) is None
+    assert at.session_state["pg"].labels == ("Doc B", "Doc C", "Doc D", "Doc E", "Doc F",
+                                             "Doc G",)
+    assert metrics(at)["NDCG@6"] == round(nc.ndcg([2, 3, 0, 1, 2, 0]), 3)
+    one = open_playground(S.ranking_query_params(["x"], [1]))
+    assert fire(one, {"action": "remove", "id": item_id(one, "x")}).startswith(
+        "The list needs at least one item")
+    assert one.session_state["pg"].labels == ("x",)
 
 
 def test_query_params_restore_a_shared_ranking():
@@ -231,11 +248,11 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
     ideal 3/log2(2), 3/log2(3), 2/log2(4), 2/log2(5), ..., and the curve is NDCG@k for
     k = 1..6 under both gains."""
     at = open_playground(S.ranking_query_params(S.DEFAULT_LABELS, S.DEFAULT_GRADES, k=4))
-    assert not at.get("plotly_chart") and dcg_table(at) is not None  # tables tab by default
+    assert not at.get("plotly_chart") and at.latex  # the formula tab by default
     at.session_state["pg_view"] = "Charts"
     at.run()
     assert not at.exception
-    assert not [d for d in at.dataframe if "item" in d.value.columns]  # tables not built
+    assert not at.latex  # the formula is not built
     bars, curve = plotly_figures(at)
     actual, ideal = bars["data"]
     log2 = np.log2
@@ -255,17 +272,11 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
 
 def test_a_grade_outside_the_scale_is_shown_exactly_with_a_note():
     """The binary scale picked while a grade is 1.5 (the 2,000-action monkey found it): the
-    editor drops the scale's step (which would show "1") and says which item is off."""
+    table shows 1.5 as it is (never rounded) and the page says which item is off."""
     at = open_playground(S.ranking_query_params(["x", "y"], [1.5, 0], scale="free"))
     assert at.session_state["pg"].grades == (1.5, 0,)
     at.selectbox(key="pg_scale").set_value("binary").run()
     assert any("Outside the binary (0/1) scale: x (1.5)" in w.value for w in at.warning)
-    editor = next(d for d in at.dataframe if "item" not in d.value.columns)
-    # grades are typed as text and checked by the app: the grid never rounds or clamps them
-    assert json.loads(editor.proto.columns)["grade"]["type_config"]["type"] == "text"
-    assert editor.value["grade"].tolist() == ["1.5", "0"]
-    at.session_state["pg"], refused = S.apply_edits(at.session_state["pg"],
-                                                    {"edited_rows": {0: {"grade": 1}}})
-    assert refused == []
-    at.run()
+    assert [r["grade_text"] for r in table_data(at)["rows"]] == ["1.5", "0"]
+    assert fire(at, {"action": "grade", "id": item_id(at, "x"), "grade": 1}) is None
     assert not any("Outside" in w.value for w in at.warning)

@@ -1,5 +1,6 @@
 """Every figure of the playground is the engine's: with a judged pool and negative grades the
-IDCG shown, the ideal table and the formula are the IDCG the NDCG divides by (issue 14)."""
+IDCG shown, the ideal table and the formula are the IDCG the NDCG divides by (issue 14).
+The figures and the ideal table are the ranking table's (read from the data it draws)."""
 
 import math
 from pathlib import Path
@@ -8,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
+from playground_events import table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -19,30 +21,39 @@ def open_link(**params) -> AppTest:
     return at.run()
 
 
+def shown_figures(at) -> dict:
+    """{"DCG@k": "0.869", ...}: the table's figures as it writes them (3 decimals); with
+    both gains each name ends in " (linear)" / " (exponential)"."""
+    d = table_data(at)
+    suffix = (lambda g: f" ({g})") if len(d["gains"]) > 1 else (lambda g: "")
+    return {f"{name.upper()}@{d['k']}{suffix(g)}": f"{d['figures'][g][name]:.3f}"
+            for g in d["gains"] for name in ("dcg", "idcg", "ndcg")}
+
+
 def test_a_pool_with_negative_grades_shows_the_idcg_the_ndcg_divides_by():
     """?g=2,-1,-1&k=3&pool=1: the ideal from the pool [2, -1, -1, 1] leaves the -1s out."""
     at = open_link(g="2,-1,-1", k="3", pool="1", scale="free")
     assert not at.exception
     dcg = 2 - 1 / math.log2(3) - 1 / 2             # rel = 2, -1, -1
     idcg = 2 + 1 / math.log2(3)                    # ideal [2, 1]: negatives left out
-    shown = {m.label: m.value for m in at.metric}
+    shown = shown_figures(at)
     assert shown["DCG@3"] == f"{dcg:.3f}" == "0.869"
     assert shown["IDCG@3"] == f"{idcg:.3f}" == "2.631"
     assert shown["NDCG@3"] == f"{dcg / idcg:.3f}" == "0.330"
     assert nc.ndcg([2, -1, -1], k=3, ideal=[2, -1, -1, 1]) == pytest.approx(dcg / idcg)
     formula = [el.value for el in at.get("latex")]
     assert any(r"\frac{0.869}{2.631} = 0.330" in f for f in formula), formula
-    ideal = next(d.value for d in at.dataframe if "item" in d.value.columns
-                 and "not retrieved 1" in list(d.value["item"]))
-    assert list(ideal["item"]) == ["Item 1", "not retrieved 1"]
-    assert ideal["cumulative DCG"].iloc[-1] == pytest.approx(idcg)
+    data = table_data(at)
+    assert [r["label"] for r in data["ideal_rows"]] == ["Item 1", "judged 1"]
+    assert [r["retrieved"] for r in data["ideal_rows"]] == [True, False]
+    assert data["ideal_figures"]["linear"]["cumulative"][-1] == pytest.approx(idcg)
 
 
 def test_both_gains_with_a_negative_pool_grade_show_consistent_ratios():
     """?g=3,-1&pool=-1&gain=both: each formula's quotient is its NDCG."""
     at = open_link(g="3,-1", pool="-1", gain="both", scale="free")
     assert not at.exception
-    shown = {m.label: m.value for m in at.metric}
+    shown = shown_figures(at)
     for gain in ("linear", "exponential"):
         parts = nc.ndcg_parts([3, -1], gain=gain, ideal=[3, -1, -1])
         assert shown[f"IDCG@2 ({gain})"] == f"{parts.idcg:.3f}"

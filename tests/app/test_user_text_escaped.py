@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from playground_events import fire, item_id, table_data
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LINK = "[Sign in](https://evil.example/login)"
 IMAGE = "![p](http://evil.example/pixel.png)"
@@ -26,7 +28,7 @@ UNESCAPED = [re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\("), re.compile(r"(?<!\\)!(?<
 
 def shown_markdown(at) -> list[str]:
     """Every notice the page renders as Markdown: alerts and toasts (the playground shows no
-    other Markdown built from user text)."""
+    other Markdown built from user text; its ranking table draws labels as plain text)."""
     kinds = ("error", "warning", "info", "success", "toast")
     return [el.value for kind in kinds for el in at.get(kind)]
 
@@ -65,14 +67,16 @@ def test_labels_in_the_outside_the_scale_warning_are_escaped(payload):
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
-def test_labels_in_the_grade_change_toast_and_refusals_are_escaped(payload):
-    """A grade edit confirms with a toast naming the label; a refused edit names it too."""
-    at = open_app({"l": [payload, "plain"], "g": "1,2", "scale": "0-3"})
-    key = f"pg_editor_{at.session_state['pg_editor_ver']}"
-    at.session_state[key] = {"edited_rows": {0: {"grade": "3"}, 1: {"grade": "x"}},
-                             "added_rows": [], "deleted_rows": []}
-    at.run()
-    assert at.toast and at.error
+def test_labels_and_refusals_in_the_ranking_table_stay_data(payload):
+    """A label from a link, renamed and refused a grade: the table gets it as data (JSON,
+    drawn with textContent: tests/browser/test_security.py), and the page's Markdown
+    notices quote it escaped."""
+    at = open_app({"l": [payload, "plain"], "g": "9,1", "scale": "free"})
+    at.selectbox(key="pg_scale").set_value("0-3").run()  # 9 is off the scale: a warning
+    refused = fire(at, {"action": "grade", "id": item_id(at, payload), "grade": 7})
+    assert refused and "The grade stays 9" in refused
+    assert fire(at, {"action": "rename", "id": item_id(at, "plain"), "label": payload}) is None
+    assert [r["label"] for r in table_data(at)["rows"]] == [payload, payload]
     assert_all_escaped(at, payload)
 
 

@@ -14,7 +14,8 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from ui.ranking_table import model, ranking_table  # noqa: E402
+from lab import ranking_table as model  # noqa: E402
+from ui.ranking_table import ranking_table  # noqa: E402
 
 st.set_page_config(page_title="Ranking table demo", layout="wide")
 

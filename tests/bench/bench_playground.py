@@ -3,7 +3,9 @@
 In one run:
 
 1. Browser (headless Chromium): from a keyboard move (Alt+ArrowUp / Alt+ArrowDown on Doc D,
-   alternating so the list does not drift) to the frame that shows the new NDCG text, and
+   alternating so the list does not drift) in the playground's ranking table to the frame
+   that shows the engine's new NDCG text (the table shows its own preview at once; this
+   waits for ``data-figures`` back to "engine", i.e. the server's answer), and
    the same on tests/apps/floor_app.py (ArrowUp / ArrowDown in its number input, which
    reruns the script and changes one text) as the floor. Both are timed inside the page
    with performance.now(): a capturing keydown listener stamps the arrow key, a
@@ -17,6 +19,9 @@ In one run:
     python tests/bench/bench_playground.py                  # 30 moves, 50 reruns
     python tests/bench/bench_playground.py --moves 40 --reruns 100
 
+The table's in-browser preview (pointer move -> preview text, drop -> engine) is measured
+by tests/bench/bench_ranking_table.py.
+
 Run by hand; not part of the test suite. Starts its own Streamlit servers and stops them.
 """
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import importlib.util
 import logging
 import os
@@ -37,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import ndcg_core as nc  # noqa: E402
-from lab import playground as S# noqa: E402
+from lab import playground as S  # noqa: E402
 
 APP = ROOT / "app.py"
 FLOOR = ROOT / "tests" / "apps" / "floor_app.py"
@@ -56,7 +62,7 @@ INSTRUMENT = """(readSource) => {
     bench.t0 = performance.now();
   }, true);
   let waiting = false;
-  new MutationObserver(() => {
+  const obs = new MutationObserver(() => {
     if (bench.t0 === null || bench.t1 !== null || waiting) return;
     const now = read();
     if (now === bench.before) return;
@@ -65,18 +71,28 @@ INSTRUMENT = """(readSource) => {
       Object.assign(bench, {t1: performance.now(), after: now});
       waiting = false;
     });
-  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+  });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+  // components draw in shadow roots, which the body's observer does not see
+  for (const host of document.querySelectorAll("*")) {
+    if (host.shadowRoot) obs.observe(host.shadowRoot, {subtree: true, childList: true,
+                                                       characterData: true, attributes: true});
+  }
 }"""
 
+# The ranking table's NDCG as the engine last confirmed it (during the preview: the value
+# before, so the first change seen is the server's answer).
 READ_NDCG = """
-for (const m of document.querySelectorAll("[data-testid='stMetric']")) {
-  const label = m.querySelector("[data-testid='stMetricLabel']");
-  if (label && label.textContent.trim().startsWith("NDCG@")) {
-    const value = m.querySelector("[data-testid='stMetricValue']");
-    return value ? value.textContent.trim() : null;
-  }
+let rt = window.__rt;
+if (!rt || !rt.isConnected) {
+  const host = [...document.querySelectorAll("*")].find(
+    (h) => h.shadowRoot && h.shadowRoot.querySelector(".rt"));
+  rt = window.__rt = host ? host.shadowRoot.querySelector(".rt") : null;
 }
-return null;
+if (!rt) return null;
+const value = rt.querySelector("[data-figure^='ndcg-']");
+if (rt.dataset.figures === "engine" && value) window.__rtEngine = value.textContent.trim();
+return window.__rtEngine === undefined ? null : window.__rtEngine;
 """
 READ_FLOOR = """
 const t = document.querySelector("[data-testid='stText']");
@@ -134,7 +150,7 @@ class Target:
 
 
 def playground_target(page) -> Target:
-    doc_d = page.locator(".ndcg-row").filter(has_text="Doc D")
+    doc_d = page.locator(".rt-list-rank .rt-row").filter(has_text="Doc D")
     labels, grades = list(S.DEFAULT_LABELS), list(S.DEFAULT_GRADES)
     up = grades[:2] + [grades[3], grades[2]] + grades[4:]  # Doc D one place up
 
@@ -224,7 +240,8 @@ def apptest_bench(reruns: int, warmup: int = 5):
         move(i)
 
     playground = timed_runs(at, move, reruns)
-    ndcg = next(m.value for m in at.metric if m.label.startswith("NDCG@"))
+    figures = json.loads(at.get("bidi_component")[0].proto.json)["figures"]["linear"]
+    ndcg = f"{figures['ndcg']:.3f}"  # what the ranking table draws
     expected = nc.ndcg([it.grade for it in at.session_state["pg"].items], k=len(ids))
     if ndcg != f"{expected:.3f}":
         raise AssertionError(f"AppTest playground shows NDCG {ndcg}, expected {expected:.3f}")
@@ -256,7 +273,7 @@ def main() -> None:
     print(f"after the AppTest part: {load()}  ({time.perf_counter() - started:.0f} s in all)")
 
     rows = [
-        ("browser: Alt+Arrow move -> NDCG text (playground)", browser["playground"], None),
+        ("browser: Alt+Arrow move -> engine NDCG (playground)", browser["playground"], None),
         ("browser: ArrowUp/Down -> text (floor_app)", browser["floor"], None),
         ("AppTest rerun: playground, move via session state", *server["playground"]),
         ("AppTest rerun: playground, cache cleared each run",

@@ -17,6 +17,7 @@ In one run, in headless Chromium (tests/apps/ranking_table_demo.py, 6 rows, k = 
 
     python tests/bench/bench_ranking_table.py               # 40 crossings, 20 drops
     python tests/bench/bench_ranking_table.py --moves 80 --drops 30
+    python tests/bench/bench_ranking_table.py --playground   # the real playground page
 
 Run by hand; not part of the test suite. Starts its own Streamlit servers and stops them.
 """
@@ -101,7 +102,13 @@ def summary(values):
     return statistics.median(values), p95, ordered[0], ordered[-1], len(values)
 
 
+# The rows' ids on the page measured: the demo's (doc-c, ...) or, with --playground, the
+# playground's (i0, i1, ...: the items of its share link, in order).
+IDS: dict[str, str] = {}
+
+
 def _centre(page, item_id):
+    item_id = IDS.get(item_id, item_id)
     box = page.locator(f".rt-list-rank .rt-row[data-item-id='{item_id}'] .rt-label").bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box
 
@@ -169,14 +176,31 @@ def drop_once(page, i: int, wait_idle):
     return t1 - t0, (tv - t0 if tv and tv > 0 else float("nan"))
 
 
-def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6):
+def _playground_link(n: int) -> str:
+    """The playground's share link holding the demo's ``?n=`` list, with k = 4."""
+    from lab.playground import ranking_query_params
+    from urllib.parse import urlencode
+
+    if n <= len(GRADES):
+        labels, grades = [f"Doc {chr(65 + i)}" for i in range(n)], GRADES[:n]
+    else:
+        labels, grades = [f"Doc {i}" for i in range(1, n + 1)], _grades(n)[0]
+    return "/?" + urlencode(ranking_query_params(labels, grades, k=K, scale="0-3"),
+                            doseq=True)
+
+
+def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6,
+        playground: bool = False):
     from playwright.sync_api import sync_playwright
 
     helpers = _load("ndcg_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
     bench_pg = _load("bench_playground", ROOT / "tests" / "bench" / "bench_playground.py")
     log_dir = Path(tempfile.mkdtemp(prefix="bench-ranking-table-"))
     with contextlib.ExitStack() as stack:
-        demo_url = stack.enter_context(helpers.streamlit_server(DEMO, log_dir))
+        demo_url = stack.enter_context(helpers.streamlit_server(
+            ROOT / "app.py" if playground else DEMO, log_dir))
+        if playground:
+            IDS.update({"doc-c": "i2", "doc-d": "i3", "doc-3": "i2", "doc-4": "i3"})
         floor_url = stack.enter_context(helpers.streamlit_server(FLOOR, log_dir))
         pw = stack.enter_context(sync_playwright())
         browser = pw.chromium.launch(executable_path=helpers.CHROMIUM,
@@ -186,7 +210,8 @@ def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6):
         helpers.open_app_on(floor_page, floor_url)
         floor = bench_pg.floor_target(floor_page)
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        helpers.open_app_on(page, demo_url + ("/?bare=1" if bare else ""))
+        helpers.open_app_on(page, demo_url + (_playground_link(6) if playground
+                                              else "/?bare=1" if bare else ""))
         page.wait_for_selector(".rt-list-rank .rt-row")
         page.evaluate(INSTRUMENT)
 
@@ -194,7 +219,8 @@ def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6):
         long_preview = None
         if rows > 6:  # the same crossings in a long list (its own page)
             long_page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            helpers.open_app_on(long_page, demo_url + f"/?n={rows}")
+            helpers.open_app_on(long_page, demo_url + (_playground_link(rows) if playground
+                                                       else f"/?n={rows}"))
             long_page.wait_for_selector(".rt-list-rank .rt-row")
             long_page.evaluate(INSTRUMENT)
             long_preview = preview_bench(long_page, moves, warmup, rows)
@@ -223,11 +249,15 @@ def main() -> None:
                         help="also time the preview in a list this long (6: skip)")
     parser.add_argument("--bare", action="store_true",
                         help="the demo without its sidebar: the component's own cost")
+    parser.add_argument("--playground", action="store_true",
+                        help="the real playground page (app.py, a share link with the demo's "
+                             "list and k = 4) instead of the demo")
     args = parser.parse_args()
     print(f"before: {load()}")
     started = time.perf_counter()
-    res = run(args.moves, args.drops, args.warmup, args.bare, args.rows)
-    print("app: ranking_table_demo.py" + (" ?bare=1 (no sidebar)" if args.bare else
+    res = run(args.moves, args.drops, args.warmup, args.bare, args.rows, args.playground)
+    print("app: app.py, the playground page (a share link)" if args.playground else
+          "app: ranking_table_demo.py" + (" ?bare=1 (no sidebar)" if args.bare else
                                           " (sidebar settings, table in a fragment)"))
     print(f"after: {load()}  ({time.perf_counter() - started:.0f} s in all)")
     print()

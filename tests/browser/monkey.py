@@ -7,16 +7,16 @@ hand-run ``tests/bench/bench_monkey.py`` / ``bench_classroom.py`` (which put thi
 - :class:`AppServer` runs ``streamlit run app.py`` on 127.0.0.1 with its stdout/stderr in a
   log file, so a run can be searched for tracebacks, and exposes the server's pid (RSS).
 - :func:`run_monkey` performs seeded random user actions on every page (drags and Alt+arrow
-  moves of list rows, grade edits in the playground's editor, sliders, radios, selectboxes,
-  buttons, tabs, uploads, page switches). After each action it waits for the rerun, then
-  looks for exception elements on the page and tracebacks in the server log; at checkpoints
-  it recomputes every figure of the playground with ``ndcg_core`` from the state read back
-  from the page. Every action is logged with its index, so ``seed`` + the log reproduce a
-  failure.
+  moves of list rows, grade edits, adds and removes in the playground's ranking table,
+  sliders, radios, selectboxes, buttons, tabs, uploads, page switches). After each action
+  it waits for the rerun, then looks for exception elements on the page and tracebacks in
+  the server log; at checkpoints it recomputes every figure of the playground with
+  ``ndcg_core`` from the state read back from the page. Every action is logged with its
+  index, so ``seed`` + the log reproduce a failure.
 - :func:`run_classroom` opens N sessions (one browser context each) on one server, gives each
   its own ranking through a share link, and lets them all move rows at the same time; each
   move is checked against that session's own ranking (no crosstalk) and timed in the page
-  (Alt+Arrow keydown -> DCG metric text changes).
+  (Alt+Arrow keydown -> the ranking table shows the engine's DCG).
 
 Nothing here is skipped: a missing Chromium or a server that does not start raises.
 """
@@ -68,8 +68,7 @@ FIRST_LOAD_MS = 60_000
 CLASSROOM_LOAD_MS = 180_000  # N first loads at once on two cores
 SAMPLES = REPO_ROOT / "assets" / "samples"
 SAMPLE_FILES = {"qrels": SAMPLES / "qrels.txt", "run_a": SAMPLES / "system_a.run",
-                "run_b": SAMPLES / "system_b.run"}  # the runs uploader takes either run
-ROW_HEIGHT_PX = 35  # glide-data-grid row and header height in st.data_editor
+                "run_b": SAMPLES / "system_b.run"}
 
 # sidebar title -> url path (app.py); the playground is the default page, served at "/"
 PAGES = {
@@ -250,12 +249,35 @@ def fmt3(x: float) -> str:
 
 # ====================================================================== page readers (sync)
 
-ROWS_JS = ("rows => rows.map(r => [r.dataset.itemId, r.querySelector('.ndcg-label').textContent,"
-           " r.querySelector('.ndcg-grade').textContent.replace(/^grade /, '')])")
-METRICS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stMain'] "
+# The rows of a draggable list: the playground's ranking table (ui/ranking_table) or a
+# lesson page's sortable list (ui/sortable). Playwright's CSS pierces their shadow roots.
+ROWS = ".rt-list-rank .rt-row, .ndcg-row"
+LABEL = ".rt-label-text, .ndcg-label"
+ROWS_JS = ("rows => rows.map(r => [r.dataset.itemId,"
+           " r.querySelector('.rt-label-text, .ndcg-label').textContent,"
+           " r.querySelector('.rt-grade, .ndcg-grade').textContent.replace(/^grade /, '')])")
+# The figures as shown: the ranking table's (label "NDCG@k", or "NDCG@k (linear)" with both
+# gains; only once the engine's figures are back, not the drag preview), else st.metric's.
+METRICS_JS = """() => {
+  const hosts = Array.from(document.querySelectorAll("[data-testid='stMain'] *")).filter(
+      h => h.shadowRoot && h.shadowRoot.querySelector(".rt"));
+  if (hosts.length) {
+    const rt = hosts[0].shadowRoot.querySelector(".rt");
+    if (rt.dataset.figures !== "engine") return [];
+    const figs = Array.from(rt.querySelectorAll(".rt-figures [data-figure]"));
+    const gains = new Set(figs.map(f => f.dataset.figure.split("-")[1]));
+    const k = (rt.querySelector(".rt-fig-name") || {textContent: ""}).textContent.split("@")[1];
+    return figs.map(f => {
+      const [name, gain] = f.dataset.figure.split("-");
+      return [`${name.toUpperCase()}@${k}` + (gains.size > 1 ? ` (${gain})` : ""),
+              f.textContent.trim()];
+    });
+  }
+  return Array.from(document.querySelectorAll("[data-testid='stMain'] "
     + "[data-testid='stMetric']")).map(m => [
       (m.querySelector("[data-testid='stMetricLabel']") || {innerText: ''}).innerText.trim(),
-      (m.querySelector("[data-testid='stMetricValue']") || {innerText: ''}).innerText.trim()])"""
+      (m.querySelector("[data-testid='stMetricValue']") || {innerText: ''}).innerText.trim()]);
+}"""
 PLAYGROUND_JS = """() => {
   const q = (s) => document.querySelector(s);
   const gainGroup = Array.from(document.querySelectorAll("[data-testid='stRadio']")).find(
@@ -274,19 +296,9 @@ PLAYGROUND_JS = """() => {
 }"""
 
 
-EDITOR_JS = """() => {
-  const col = Array.from(document.querySelectorAll("[data-testid='stColumn']")).find(
-      c => Array.from(c.querySelectorAll("h1,h2,h3")).some(h => h.innerText.trim() === "Items and grades"));
-  const grid = col && col.querySelector("[data-testid='stDataFrame'] table[role='grid']");
-  if (!grid) return null;
-  return Array.from(grid.querySelectorAll("tbody tr"), tr => Array.from(tr.querySelectorAll("td"),
-      td => td.textContent));
-}"""
-
-
 def read_rows(page) -> list[tuple[str, str, str]]:
     """(item id, label, grade text) of every list row, top to bottom."""
-    return [tuple(r) for r in page.locator(".ndcg-row").evaluate_all(ROWS_JS)]
+    return [tuple(r) for r in page.locator(ROWS).evaluate_all(ROWS_JS)]
 
 
 def read_metrics(page) -> list[tuple[str, str]]:
@@ -399,16 +411,6 @@ def _playground_read_and_check(page):
             elif got != fmt3(v):
                 problems.append(f"{label} shows {got}, ndcg_core gives {fmt3(v)} "
                                 f"(grades {grades_txt}, k={k}, gain={gain}, pool={pool})")
-    editor = snap["editor"] = page.evaluate(EDITOR_JS)
-    if editor is not None:
-        # the grid's accessibility table: label, grade (rendered rows only).
-        ed = [tuple(r[0:2]) for r in editor if len(r) >= 2 and r[0].strip() and r[1].strip()]
-        listed = [(lab, f"{float(g):g}") for _, lab, g in rows]
-        # the editor's rows are the items in the order they were made, not the ranking's:
-        # every rendered row must be an item of the list, and all of them when all show
-        if not Counter(ed) <= Counter(listed) or (
-                len(ed) == len(listed) and Counter(ed) != Counter(listed)):
-            problems.append(f"the editor's rows {ed} differ from the list's {listed}")
     extra = [lab for lab in shown if lab not in want_labels]
     if extra:
         problems.append(f"unexpected metrics {extra} for gain {gain_choice!r}")
@@ -422,9 +424,10 @@ ENUMERATE_JS = r"""() => {
   const side = document.querySelector("[data-testid='stSidebar']");
   document.querySelectorAll("[data-monkey]").forEach(e => e.removeAttribute("data-monkey"));
   if (!main) return {cands: [], rows: 0};
-  let rows = 0;  // list rows live in the sortable component's shadow root
+  let rows = 0;  // list rows live in the components' shadow roots
   for (const host of main.querySelectorAll("*")) {
-    if (host.shadowRoot) rows += host.shadowRoot.querySelectorAll(".ndcg-row").length;
+    if (host.shadowRoot) rows += host.shadowRoot.querySelectorAll(
+        ".rt-list-rank .rt-row, .ndcg-row").length;
   }
   let n = 0;
   const out = [];
@@ -482,7 +485,7 @@ ENUMERATE_JS = r"""() => {
 
 # how often each kind of action is picked when it is available
 WEIGHTS = {
-    "drag": 10, "altmove": 12, "grade": 8, "addrow": 0.6, "slider": 8, "radio": 7,
+    "drag": 10, "altmove": 12, "grade": 8, "addrow": 0.6, "remove": 0.5, "slider": 8, "radio": 7,
     "select": 4, "button": 9, "tab": 3, "segment": 2.5, "number": 2, "text": 4,
     "expander": 0.8, "pagelink": 1.2, "msremove": 0.8, "msadd": 0.8, "upload": 4,
     "nav": 8, "reload": 0.4,
@@ -608,7 +611,7 @@ class Monkey:
         if n_rows >= 2:
             by_kind["drag"] = by_kind["altmove"] = [{}]
         if page_name == "playground" and n_rows:
-            by_kind["grade"] = by_kind["addrow"] = [{}]
+            by_kind["grade"] = by_kind["addrow"] = by_kind["remove"] = [{}]
         by_kind["reload"] = [{}]
         t_enum = time.perf_counter() - t_step
         kinds = sorted(by_kind)
@@ -687,7 +690,7 @@ class Monkey:
         return self.page.locator(f"[data-monkey='{cand['id']}']")
 
     def _rows(self):
-        return self.page.locator(".ndcg-row")
+        return self.page.locator(ROWS)
 
     def do_drag(self, _, n_rows) -> str:
         rng, page = self.rng, self.page
@@ -698,7 +701,7 @@ class Monkey:
         # a target within the viewport (long lists: near the source)
         lo, hi = max(0, src_i - 6), min(n_rows - 1, src_i + 6)
         dst_i = rng.choice([j for j in range(lo, hi + 1) if j != src_i])
-        label = src.locator(".ndcg-label").inner_text(timeout=5_000)
+        label = src.locator(LABEL).first.inner_text(timeout=5_000)
         s, d = src.bounding_box(), rows.nth(dst_i).bounding_box()
         if not s or not d:
             raise RuntimeError("row has no box")
@@ -717,7 +720,7 @@ class Monkey:
         rng, page = self.rng, self.page
         i = rng.randrange(n_rows)
         row = self._rows().nth(i)
-        label = row.locator(".ndcg-label").inner_text(timeout=5_000)
+        label = row.locator(LABEL).first.inner_text(timeout=5_000)
         row.focus(timeout=5_000)
         keys = rng.choices(["Alt+ArrowUp", "Alt+ArrowDown", "Alt+Home", "Alt+End"],
                            weights=[5, 5, 1, 1], k=rng.choice([1, 1, 1, 2, 3]))
@@ -727,51 +730,40 @@ class Monkey:
             page.keyboard.press(key)
         return f"row {i + 1} ({label!r}) {'+'.join(keys)}"
 
-    def _editor_canvas(self):
-        heading = self.page.get_by_role("heading", name="Items and grades")
-        column = self.page.get_by_test_id("stColumn").filter(has=heading)
-        return column.get_by_test_id("stDataFrame").locator("canvas").first
-
     def do_grade(self, _, n_rows) -> str:
+        """A grade typed in the ranking table: a digit on a focused row, or a click on the
+        grade and a typed value (refused ones must leave the grade and the figures)."""
         rng, page = self.rng, self.page
-        canvas = self._editor_canvas()
-        canvas.scroll_into_view_if_needed(timeout=5_000)
-        box = canvas.bounding_box()
-        if not box:
-            raise RuntimeError("editor has no box")
-        visible = max(1, min(n_rows, int((box["height"] - ROW_HEIGHT_PX) // ROW_HEIGHT_PX) - 1))
-        r = rng.randrange(visible)
+        i = rng.randrange(n_rows)
+        row = self._rows().nth(i)
+        row.scroll_into_view_if_needed(timeout=5_000)
+        label = row.locator(LABEL).first.inner_text(timeout=5_000)
+        if rng.random() < 0.5:
+            row.focus(timeout=5_000)
+            digit = rng.choice("0123456789")
+            page.keyboard.press(digit)
+            return f"row {i + 1} ({label!r}) key {digit!r}"
         value = rng.choice(GRADE_TEXTS)
-        page.mouse.click(box["x"] + box["width"] - 30,
-                         box["y"] + ROW_HEIGHT_PX * (r + 1) + ROW_HEIGHT_PX / 2)
-        page.wait_for_timeout(200)
-        page.keyboard.type(value)
-        page.wait_for_timeout(100)
-        page.keyboard.press("Enter")
-        return f"editor row {r + 1} grade := {value!r}"
+        row.locator(".rt-grade-btn").click(timeout=5_000)
+        field = row.locator("input.rt-input-grade")
+        field.fill(value, timeout=5_000)
+        field.press("Enter")
+        return f"row {i + 1} ({label!r}) grade := {value!r}"
 
     def do_addrow(self, _, n_rows) -> str:
-        """Add an item through the editor's trailing "add row" line: type a label, then a
-        grade in the new row (the editor sends the row once its required grade is set)."""
-        rng, page = self.rng, self.page
-        canvas = self._editor_canvas()
-        canvas.scroll_into_view_if_needed(timeout=5_000)
-        box = canvas.bounding_box()
-        if not box or (n_rows + 2) * ROW_HEIGHT_PX > box["height"]:
-            return "skipped (the add row is scrolled out of view)"
-        y = box["y"] + ROW_HEIGHT_PX * (n_rows + 1) + ROW_HEIGHT_PX / 2
-        page.mouse.click(box["x"] + box["width"] * 0.45, y)
-        page.wait_for_timeout(250)
-        text = rng.choice(["New", "Doc Z", "<b>x</b>", "Doc A"])
-        page.keyboard.type(text)
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(250)
-        grade = rng.choice(["0", "1", "2", "3"])
-        page.mouse.click(box["x"] + box["width"] - 30, y)
-        page.wait_for_timeout(250)
-        page.keyboard.type(grade)
-        page.keyboard.press("Enter")
-        return f"add row {n_rows + 1}: label {text!r}, grade {grade!r}"
+        """+ Add item: a new row "Item N" with the scale's lowest grade."""
+        self.page.get_by_role("button", name="+ Add item").click(timeout=5_000)
+        return f"add item {n_rows + 1}"
+
+    def do_remove(self, _, n_rows) -> str:
+        """Delete on a focused row (the last one is refused with a message at the row)."""
+        rng = self.rng
+        i = rng.randrange(n_rows)
+        row = self._rows().nth(i)
+        label = row.locator(LABEL).first.inner_text(timeout=5_000)
+        row.focus(timeout=5_000)
+        self.page.keyboard.press("Delete")
+        return f"row {i + 1} ({label!r}) Delete"
 
     def do_slider(self, cands, _) -> str:
         rng, page = self.rng, self.page
@@ -851,7 +843,8 @@ class Monkey:
         rng = self.rng
         c = rng.choice(cands)
         label = c["label"] or ""
-        slot = ("qrels" if label.startswith("Judgments") else rng.choice(["run_a", "run_b"]))
+        slot = ("qrels" if label.startswith("Judgments") else
+                "run_b" if label.startswith("Run B") else "run_a")
         if rng.random() < 0.15:  # the wrong file in this slot
             slot = rng.choice(list(SAMPLE_FILES))
         path = SAMPLE_FILES[slot]
@@ -889,30 +882,32 @@ def run_monkey(browser, server: AppServer, n_actions: int, seed: int,
 # ====================================================================== the classroom
 
 LAT_JS = r"""(label) => {
+  // The ranking table (in a shadow root) shows a preview at once and the engine's figures
+  // when the server's run arrives (data-figures = "engine"): the latency is key -> engine.
+  const host = Array.from(document.querySelectorAll("[data-testid='stMain'] *")).find(
+      h => h.shadowRoot && h.shadowRoot.querySelector(".rt"));
+  const rt = host.shadowRoot.querySelector(".rt");
+  const [name] = label.split("@");
   const read = () => {
-    for (const m of document.querySelectorAll("[data-testid='stMain'] [data-testid='stMetric']")) {
-      const l = m.querySelector("[data-testid='stMetricLabel']");
-      if (l && l.innerText.trim() === label) {
-        const v = m.querySelector("[data-testid='stMetricValue']");
-        return v ? v.innerText.trim() : null;
-      }
-    }
-    return null;
+    const v = rt.querySelector(`[data-figure='${name.toLowerCase()}-linear']`);
+    return v ? v.textContent.trim() : null;
   };
   if (window.__ndcgLatKey) document.removeEventListener("keydown", window.__ndcgLatKey, true);
   if (window.__ndcgLatObs) window.__ndcgLatObs.disconnect();
-  const st = window.__ndcgLat = {before: read(), keyAt: null, changedAt: null, after: null};
+  const st = window.__ndcgLat = {before: read(), keyAt: null, changedAt: null, after: null,
+                                 left: false};
   st.changed = new Promise((done) => { st.done = done; });
   window.__ndcgLatKey = (e) => { if (st.keyAt === null && e.altKey && e.key.startsWith("Arrow")) st.keyAt = performance.now(); };
   document.addEventListener("keydown", window.__ndcgLatKey, true);
   const obs = window.__ndcgLatObs = new MutationObserver(() => {
     if (st.keyAt === null) return;
-    const v = read();
-    if (v !== null && v !== st.before) {
-      st.changedAt = performance.now(); st.after = v; obs.disconnect(); st.done();
+    if (rt.dataset.figures !== "engine") { st.left = true; return; }
+    if (st.left) {
+      st.changedAt = performance.now(); st.after = read(); obs.disconnect(); st.done();
     }
   });
-  obs.observe(document.querySelector("[data-testid='stMain']"), {subtree: true, childList: true, characterData: true});
+  obs.observe(rt, {subtree: true, childList: true, characterData: true, attributes: true,
+                   attributeFilter: ["data-figures"]});
   return st.before;
 }"""
 
@@ -1033,7 +1028,7 @@ async def _a_settle(page, timeout_ms: int = 45_000) -> None:
 
 
 async def _a_read(page):
-    rows = await page.locator(".ndcg-row").evaluate_all(ROWS_JS)
+    rows = await page.locator(ROWS).evaluate_all(ROWS_JS)
     metrics = await page.evaluate(METRICS_JS)
     exc = await page.locator("[data-testid='stException']").count()
     return [(lab, g) for _, lab, g in rows], dict(tuple(m) for m in metrics), exc
@@ -1093,7 +1088,7 @@ async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
     pos, key = _pick_move(st, rng)
     label_metric = f"DCG@{len(st.order)}"
     before = await page.evaluate(LAT_JS, label_metric) if measure else None
-    await page.locator(f".ndcg-row[data-position='{pos + 1}']").focus()
+    await page.locator(f".rt-list-rank .rt-row[data-position='{pos + 1}']").focus()
     await page.keyboard.press(key)
     _record_move(st, pos, key)
     if measure:
@@ -1105,7 +1100,8 @@ async def _a_move(page, st: Student, rng: random.Random, measure: bool) -> None:
             st.latencies_ms.append(float(lat))
         except Exception as exc:  # noqa: BLE001 - timeout: reported as a problem
             st.problems.append(f"session {st.index} move {len(st.moves)} ({st.moves[-1]}): "
-                               f"{label_metric} did not change from {before!r} within 30 s "
+                               f"{label_metric} was not confirmed by the engine (was "
+                               f"{before!r}) within 30 s "
                                f"({exc!s:.100})")
     await _a_settle(page)
     await _a_check(page, st, f"after move {len(st.moves)} ({st.moves[-1]})")
@@ -1137,8 +1133,9 @@ async def _a_student(browser, base: str, st: Student, moves: int, seed: int,
         await page.wait_for_selector("[data-testid='stApp']", timeout=CLASSROOM_LOAD_MS)
         # the first run of many sessions at once can take a while to start: wait for the
         # list and the headline metrics themselves, then for the run to end
-        await page.locator(".ndcg-row").first.wait_for(timeout=CLASSROOM_LOAD_MS)
-        await page.get_by_test_id("stMetric").first.wait_for(timeout=CLASSROOM_LOAD_MS)
+        await page.locator(ROWS).first.wait_for(timeout=CLASSROOM_LOAD_MS)
+        await page.locator("[data-figure='ndcg-linear']").first.wait_for(
+            timeout=CLASSROOM_LOAD_MS)
         await _a_settle(page, CLASSROOM_LOAD_MS)
         await _a_check(page, st, "after opening its share link", poll_s=20)
         opened = True
@@ -1174,6 +1171,7 @@ class WireSession:
         self.ids: list[str] = []
         self.metrics: dict[str, str] = {}
         self.exceptions = 0
+        self.seq = 0
 
     async def open(self) -> None:
         import websockets
@@ -1203,9 +1201,11 @@ class WireSession:
         state.id, state.json_value = self.list_id, json.dumps({"order": order})
         event = rerun.widget_states.widgets.add()
         event.id = f"$$STREAMLIT_INTERNAL_KEY_{self.list_id}__events"
+        self.seq += 1  # the ranking table numbers its events (two equal moves differ)
         event.json_trigger_value = json.dumps(
-            [{"event": "moved", "value": {"id": order[other], "from": pos + 1,
-                                          "to": other + 1}}])
+            [{"event": "event", "value": {"action": "move", "id": order[other],
+                                          "from": pos + 1, "to": other + 1,
+                                          "seq": self.seq}}])
         before = self.metrics.get(f"DCG@{len(self.st.grades)}")
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -1226,18 +1226,21 @@ class WireSession:
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 el = fwd.delta.new_element
                 which = el.WhichOneof("type")
-                if which == "metric":
-                    self.metrics[el.metric.label] = el.metric.body
-                    if (t0 is not None and el.metric.label == label
-                            and el.metric.body != changed_from and latency != latency):
-                        latency = 1000 * (time.perf_counter() - t0)
-                elif which == "bidi_component" and el.bidi_component.id.endswith("-pg_list"):
+                if which == "bidi_component" and el.bidi_component.id.endswith("-pg_list"):
+                    # the playground's ranking table: its rows and the engine's figures
                     self.list_id = el.bidi_component.id
                     self.page_hash = fwd.metadata.active_script_hash
                     self.fragment = fwd.delta.fragment_id
-                    items = json.loads(el.bidi_component.json)["items"]
-                    self.ids = [it["id"] for it in items]
-                    self.rows = [(it["label"], it["grade"]) for it in items]
+                    data = json.loads(el.bidi_component.json)
+                    self.ids = [r["id"] for r in data["rows"]]
+                    self.rows = [(r["label"], r["grade_text"]) for r in data["rows"]]
+                    figures = (data.get("figures") or {}).get("linear") or {}
+                    for name in ("dcg", "idcg", "ndcg"):
+                        if figures.get(name) is not None:
+                            self.metrics[f"{name.upper()}@{data['k']}"] = fmt3(figures[name])
+                    if (t0 is not None and self.metrics.get(label) != changed_from
+                            and latency != latency):
+                        latency = 1000 * (time.perf_counter() - t0)
                 elif which == "exception":
                     self.exceptions += 1
 

@@ -56,11 +56,19 @@ RENDERED_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row'));
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row'));
 }"""
 # Colours measured mid-transition are neither the start nor the end state: let them finish.
 SETTLED_JS = """() => document.getAnimations().every(
   (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+
+
+def english_title(node: ast.AST) -> str:
+    """A page's title in app.py: a literal, or ``t("Title", lang)`` (lab.i18n's lookup,
+    whose first argument is the English text the sidebar shows in English)."""
+    if isinstance(node, ast.Call):
+        node = node.args[0]
+    return node.value
 
 
 def app_pages() -> list[tuple[str, str, bool]]:
@@ -75,8 +83,9 @@ def app_pages() -> list[tuple[str, str, bool]]:
             kw = {k.arg: k.value for k in node.keywords}
             default = "default" in kw and kw["default"].value is True
             file = node.args[0].value
-            pages.append(("" if default else Path(file).stem, (kw["title"].args[0] if isinstance(kw["title"], ast.Call) else kw["title"]).value,
-                          "ranked_list(" in (ROOT / file).read_text()))
+            pages.append(("" if default else Path(file).stem, english_title(kw["title"]),
+                          any(call in (ROOT / file).read_text()
+                              for call in ("ranked_list(", "view.table("))))
     return pages
 
 
@@ -113,43 +122,23 @@ def audit(page: Page, where: str) -> None:
     assert not failing, f"axe-core on {where}:\n" + "\n".join(failing)
 
 
-def metric_value(page: Page, label: str) -> Locator:
-    metric = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
-    return metric.get_by_test_id("stMetricValue")
+ROWS = ".rt-list-rank .rt-row"  # the playground's ranking table (ui/ranking_table)
+
+
+def ndcg_figure(page: Page, gain: str = "linear") -> Locator:
+    return page.locator(f"[data-figure='ndcg-{gain}']")
 
 
 def row(page: Page, label: str) -> Locator:
-    return page.locator(".ndcg-row").filter(
-        has=page.locator(".ndcg-label").get_by_text(label, exact=True))
+    return page.locator(ROWS).filter(
+        has=page.locator(".rt-label-text").get_by_text(label, exact=True))
 
 
 def rows_read(page: Page) -> list[tuple[str, float]]:
-    cells = page.locator(".ndcg-row").evaluate_all(
-        "rows => rows.map(r => [r.querySelector('.ndcg-label').textContent,"
-        " r.querySelector('.ndcg-grade').textContent])")
-    return [(label, float(grade.removeprefix("grade "))) for label, grade in cells]
-
-
-def dataframe_under(page: Page, text: str) -> Locator:
-    """The st.dataframe in the column whose heading or caption contains ``text``."""
-    column = page.get_by_test_id("stColumn").filter(has=page.get_by_text(text)).filter(
-        has=page.get_by_test_id("stDataFrame"))
-    return column.get_by_test_id("stDataFrame")
-
-
-def grid_rows(frame: Locator) -> list[dict[str, str]]:
-    """The rows a st.dataframe draws, as {header: cell text}, from its accessible table.
-
-    The grid's accessible table holds the columns on screen only, so a column found here is
-    one a sighted user sees without scrolling the table sideways.
-    """
-    return frame.locator("table[role='grid']").evaluate(
-        """t => {
-          const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent);
-          return [...t.querySelectorAll('tbody tr')].map(tr => Object.fromEntries(
-            [...tr.querySelectorAll('td')].map((td, i) => [heads[i], td.textContent])));
-        }""")
+    cells = page.locator(ROWS).evaluate_all(
+        "rows => rows.map(r => [r.querySelector('.rt-label-text').textContent,"
+        " r.querySelector('.rt-grade').textContent])")
+    return [(label, float(grade)) for label, grade in cells]
 
 
 # ------------------------------------------------------------------ axe-core
@@ -163,18 +152,18 @@ def test_every_page_has_no_serious_axe_violations(page: Page, app_url, open_app,
     current = page.get_by_test_id("stSidebarNavLink").filter(has_text=title)
     expect(current).to_have_attribute("href", re.compile(rf"/{re.escape(path)}$"))
     if has_list:
-        expect(page.locator(".ndcg-row").first).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(".ndcg-row, .rt-row").first).to_be_visible(timeout=WAIT_MS)
     wait_rendered(page)
     audit(page, f"/{path}")
 
 
 def test_playground_with_rows_beyond_k_and_both_gains_passes_axe(page: Page, app_url,
                                                                  open_app) -> None:
-    """With dimmed rows past k and both gains' tables, the playground still passes axe-core."""
+    """With dimmed rows past k and both gains' figures, the playground still passes axe."""
     query = urlencode(ranking_query_params(DEFAULT_LABELS, DEFAULT_GRADES, k=3, gain="both"),
                       doseq=True)
     open_app(page, f"{app_url}/?{query}")
-    expect(page.locator(".ndcg-row.is-dimmed")).to_have_count(3, timeout=WAIT_MS)
+    expect(page.locator(f"{ROWS}.is-past")).to_have_count(3, timeout=WAIT_MS)
     wait_rendered(page)
     audit(page, "the playground, k = 3, both gains")
     page.get_by_role("tab", name="Charts").click()
@@ -191,7 +180,7 @@ def test_evaluate_your_runs_with_the_sample_passes_axe_on_every_tab(page: Page, 
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
     expect(page.get_by_role("tab", name="Per query")).to_be_visible(timeout=WAIT_MS)
-    for tab in ("Per query", "Wins and losses", "Charts", "What changed?"):
+    for tab in ("Per query", "Charts", "A vs B", "What changed?"):
         page.get_by_role("tab", name=tab).click()
         wait_idle(page)
         expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
@@ -208,12 +197,10 @@ DEEP_FOCUS_JS = """() => {
   const column = a.closest("[data-testid='stColumn']");
   const heading = column && column.querySelector('h2, h3');
   return {
-    row: a.classList.contains('ndcg-row') ? a.querySelector('.ndcg-label').textContent : null,
-    grid: a.tagName === 'CANVAS' && !!a.closest("[data-testid='stDataFrame']"),
+    row: a.classList.contains('rt-row') ? a.querySelector('.rt-label-text').textContent : null,
     section: heading ? heading.textContent : null,
   };
 }"""
-CELL_ID = re.compile(r"glide-cell-(\d+)-(\d+)")
 
 
 def focus(page: Page) -> dict:
@@ -229,59 +216,16 @@ def tab_until(page: Page, done, limit: int = 80) -> dict:
     raise AssertionError(f"{limit} presses of Tab never reached the target; focus: {where}")
 
 
-def selected_cell(editor: Locator) -> tuple[int, int] | None:
-    ids = editor.locator("table[role='grid'] td[aria-selected='true']").evaluate_all(
-        "tds => tds.map(td => td.id)")
-    return tuple(map(int, CELL_ID.fullmatch(ids[0]).groups())) if ids else None
-
-
-def grade_cell_of(editor: Locator, label: str) -> tuple[int, int]:
-    """(column, row) of the grade cell in the editor row labelled ``label``."""
-    cell_id = editor.locator("table[role='grid']").evaluate(
-        """(t, label) => {
-          const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent);
-          const tr = [...t.querySelectorAll('tbody tr')].find(
-            tr => [...tr.querySelectorAll('td')].some(td => td.textContent === label));
-          return tr.querySelectorAll('td')[heads.indexOf('grade')].id;
-        }""", label)
-    return tuple(map(int, CELL_ID.fullmatch(cell_id).groups()))
-
-
-def arrow_to(page: Page, editor: Locator, target: tuple[int, int]) -> None:
-    """Move the grid's selected cell to ``target`` with the arrow keys, one key at a time
-    (each after the last one's selection shows, so no key overshoots)."""
-    here = selected_cell(editor)
-    for _ in range(20):
-        if here == target:
-            return
-        assert "Items and grades" in (focus(page).get("section") or ""), "the grid lost focus"
-        if here is None:
-            key = "ArrowDown"  # the first arrow selects a cell
-        elif here[0] != target[0]:
-            key = "ArrowRight" if here[0] < target[0] else "ArrowLeft"
-        else:
-            key = "ArrowDown" if here[1] < target[1] else "ArrowUp"
-        page.keyboard.press(key)
-        before = here
-        for _ in range(40):
-            page.wait_for_timeout(50)
-            here = selected_cell(editor)
-            if here != before:
-                break
-    raise AssertionError(f"the arrow keys never reached cell {target}; at {here}")
-
-
 def test_keyboard_only_reorder_and_grade_edit_update_ndcg(page: Page, app_url, open_app,
                                                           wait_idle) -> None:
-    """Without the mouse: Tab to the list, Alt+↑ a row, edit a grade in the grid; NDCG follows.
+    """Without the mouse: Tab to the table, Alt+↑ a row, set a grade; NDCG follows.
 
-    The keyboard path: Tab reaches the list's rows (each row is a tab stop; ↑/↓ move between
-    them); Alt+↑ moves the focused row up one. Tab onwards reaches the "Items and grades"
-    grid; the arrow keys select a cell, typing starts editing it, Enter saves.
+    The keyboard path: Tab reaches the table's rows (a row is a tab stop; ↑/↓ move between
+    them); Alt+↑ moves the focused row up one; a digit sets the focused row's grade.
     """
     k = len(DEFAULT_GRADES)
     open_app(page, app_url)
-    expect(page.locator(".ndcg-row")).to_have_count(k, timeout=WAIT_MS)
+    expect(page.locator(ROWS)).to_have_count(k, timeout=WAIT_MS)
     wait_rendered(page)
 
     tab_until(page, lambda where: where.get("row") is not None)
@@ -291,35 +235,27 @@ def test_keyboard_only_reorder_and_grade_edit_update_ndcg(page: Page, app_url, o
         page.keyboard.press("ArrowDown")
     assert focus(page)["row"] == "Doc D"
     page.keyboard.press("Alt+ArrowUp")
-    expect(page.locator(".ndcg-live")).to_have_text("Doc D moved to position 3")
     moved = ["Doc A", "Doc B", "Doc D", "Doc C", "Doc E", "Doc F"]
     grades = dict(zip(DEFAULT_LABELS, DEFAULT_GRADES))
-    expect(metric_value(page, f"NDCG@{k}")).to_have_text(
-        f"{nc.ndcg([grades[x] for x in moved], k=k):.3f}", timeout=WAIT_MS)
+    expected = f"{nc.ndcg([grades[x] for x in moved], k=k):.3f}"
+    expect(page.locator(".rt-live")).to_have_text(f"Doc D moved to position 3; NDCG@{k} "
+                                                  f"{expected}")
+    expect(ndcg_figure(page)).to_have_text(expected, timeout=WAIT_MS)
     wait_idle(page)
+    expect(page.locator(".rt")).to_have_attribute("data-figures", "engine", timeout=WAIT_MS)
     assert [label for label, _ in rows_read(page)] == moved
     expect(row(page, "Doc D")).to_be_focused()
-    # The editor keeps its rows in the order the items were made: a move leaves it as it was.
-    editor = dataframe_under(page, "Items and grades")
-    first_cells = "trs => trs.map((tr) => tr.querySelectorAll('td')[0].textContent)"
-    assert editor.locator("table[role='grid'] tbody tr").evaluate_all(
-        first_cells) == list(DEFAULT_LABELS)
 
-    tab_until(page, lambda where: where.get("grid") and "Items and grades" in
-              (where.get("section") or ""))
-    arrow_to(page, editor, grade_cell_of(editor, "Doc B"))
-    page.keyboard.type("0")  # opens the cell's editor holding "0"
-    page.wait_for_function("""() => ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)
-                                    && document.activeElement.value === '0'""")
-    page.keyboard.press("Enter")
-
+    page.keyboard.press("ArrowUp")  # to Doc B
+    assert focus(page)["row"] == "Doc B"
+    page.keyboard.press("0")
     grades["Doc B"] = 0
     expected = f"{nc.ndcg([grades[x] for x in moved], k=k):.3f}"
-    expect(row(page, "Doc B").locator(".ndcg-grade")).to_have_text("grade 0", timeout=WAIT_MS)
-    expect(metric_value(page, f"NDCG@{k}")).to_have_text(expected, timeout=WAIT_MS)
+    expect(row(page, "Doc B").locator(".rt-grade")).to_have_text("0", timeout=WAIT_MS)
     wait_idle(page)
+    expect(page.locator(".rt")).to_have_attribute("data-figures", "engine", timeout=WAIT_MS)
+    expect(ndcg_figure(page)).to_have_text(expected, timeout=WAIT_MS)
     assert rows_read(page) == [(label, float(grades[label])) for label in moved]
-    assert metric_value(page, f"NDCG@{k}").inner_text() == expected
 
 
 # ------------------------------------------------------------------ charts and markers
@@ -337,29 +273,27 @@ def test_every_playground_chart_has_a_title_and_axis_labels(page: Page, app_url,
             assert texts and all(t.strip() for t in texts), f"{part} is missing or empty"
 
 
-def test_rows_beyond_k_carry_the_text_beyond_k_in_the_list_and_the_tables(
-        page: Page, app_url, open_app) -> None:
-    """Past the cutoff, rows are not only faded: the list and both tables say "beyond k"."""
+def test_rows_past_k_are_marked_in_text_not_only_faded(page: Page, app_url,
+                                                       open_app) -> None:
+    """Past the cutoff, rows are not only faded: each row's name says "past k: not
+    counted", and the cutoff line says where k ends, in the ranking and in the ideal."""
     k = 4
     query = urlencode(ranking_query_params(DEFAULT_LABELS, DEFAULT_GRADES, k=k), doseq=True)
     open_app(page, f"{app_url}/?{query}")
-    expect(page.locator(".ndcg-row")).to_have_count(len(DEFAULT_LABELS), timeout=WAIT_MS)
+    expect(page.locator(ROWS)).to_have_count(len(DEFAULT_LABELS), timeout=WAIT_MS)
     wait_rendered(page)
 
     for position, label in enumerate(DEFAULT_LABELS, start=1):
-        beyond = position > k
-        tag = row(page, label).locator(".ndcg-cut")
-        if beyond:
-            expect(tag).to_have_text("beyond k")
-            expect(tag).to_be_visible()
-            expect(row(page, label)).to_have_attribute("aria-label", re.compile(r", beyond k$"))
-            expect(row(page, label)).to_have_class(re.compile(r"\bis-dimmed\b"))
+        if position > k:
+            expect(row(page, label)).to_have_attribute(
+                "aria-label", re.compile(r", past k: not counted$"))
+            expect(row(page, label)).to_contain_text("past k: not counted")
+            expect(row(page, label)).to_have_class(re.compile(r"\bis-past\b"))
         else:
-            expect(tag).to_have_text("")
-            expect(row(page, label)).not_to_have_class(re.compile(r"\bis-dimmed\b"))
-
-    for heading in ("Your ranking", "Ideal ordering"):
-        shown = grid_rows(dataframe_under(page, heading))
-        assert len(shown) == len(DEFAULT_LABELS)
-        assert all("top k" in r for r in shown), f"{heading}: the top k column is off screen"
-        assert [r["top k"] for r in shown] == ["✓"] * k + ["· beyond k"] * (len(shown) - k)
+            expect(row(page, label)).not_to_have_attribute("aria-label", re.compile("past k"))
+            expect(row(page, label)).not_to_have_class(re.compile(r"\bis-past\b"))
+    # the cutoff line under row k says it in words (drawn from the row's data-cut)
+    expect(row(page, DEFAULT_LABELS[k - 1])).to_have_attribute(
+        "data-cut", re.compile(rf"^k = {k}: rows below are past k"))
+    ideal = page.locator(".rt-list-ideal .rt-row")
+    expect(ideal.nth(k)).to_have_attribute("aria-label", re.compile(r", past k$"))

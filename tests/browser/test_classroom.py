@@ -4,8 +4,9 @@ Each session is a separate browser context opened on a share link with its own l
 (``S00-A`` ...) and its own grades (a distinct permutation of 0..5, so every adjacent swap
 changes DCG). After every Alt+Arrow move each session reads its rows and metrics back and
 checks them against ndcg_core and against its own expected order: a row of another session,
-a lost move or a wrong figure is a failure. Latencies (Alt+Arrow keydown -> DCG text changes,
-measured in the page) are printed, not asserted; tests/bench/bench_classroom.py measures them.
+a lost move or a wrong figure is a failure. Latencies (Alt+Arrow keydown -> the engine's
+DCG shown, measured in the page) are printed, not asserted; tests/bench/bench_classroom.py
+measures them.
 """
 
 from __future__ import annotations

@@ -20,14 +20,19 @@ def go_to_lesson(page: Page, app_url: str, open_app, wait_idle, title: str) -> N
     expect(page.get_by_role("heading", level=1)).to_contain_text(title.split()[0])
 
 
+ROWS = ".rt-list-rank .rt-row"  # the playground's ranking table (ui/ranking_table)
+
+
 def row(page: Page, position: int, label: str, grade: str):
-    return page.locator(f".ndcg-row[aria-label='Position {position}: {label}, grade {grade}']")
+    """The ranking table's row at ``position``; its name starts with what it holds."""
+    return page.locator(f"{ROWS}[aria-label^='Position {position}: {label}, grade {grade},']")
 
 
 def metric_value(page: Page, label: str):
-    metric = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
-    return metric.get_by_test_id("stMetricValue")
+    """The table's figure named like "NDCG@3" or "NDCG@3 (linear)"."""
+    name, _, gain = label.partition(" (")
+    return page.locator(f"[data-figure='{name.split('@')[0].lower()}-"
+                        f"{gain.rstrip(')') or 'linear'}']")
 
 
 def test_open_doc002_example_lands_on_playground_with_its_ranking(
@@ -43,7 +48,7 @@ def test_open_doc002_example_lands_on_playground_with_its_ranking(
 
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Playground"))
     expect(page).to_have_url(re.compile(r"[?&]g=1(%2C|,)3(%2C|,)2(&|$)"))
-    expect(page.locator(".ndcg-row")).to_have_count(3)
+    expect(page.locator(ROWS)).to_have_count(3)
     for position, (label, grade) in enumerate(zip(documents.D002_LABELS, documents.D002), start=1):
         expect(row(page, position, label, fmt_grade(grade))).to_be_visible()
     expected = nc.ndcg([1, 3, 2], k=3)  # grades 1, 3, 2 in ranked order

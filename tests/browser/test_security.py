@@ -53,7 +53,7 @@ RENDERED_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row'));
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row'));
 }"""
 
 
@@ -89,14 +89,29 @@ def dataframe_under(page: Page, text: str) -> Locator:
     return column.get_by_test_id("stDataFrame")
 
 
+ROWS = ".rt-list-rank .rt-row"  # the playground's ranking table (ui/ranking_table)
+
+
 def labels_in_list(page: Page) -> list[str]:
-    return page.locator(".ndcg-row .ndcg-label").all_text_contents()
+    return page.locator(f"{ROWS} .rt-label-text").all_text_contents()
+
+
+def labels_in_ideal(page: Page) -> list[str]:
+    return page.locator(".rt-list-ideal .rt-row .rt-label-text").all_text_contents()
 
 
 def expect_nothing_ran(page: Page, dialogs: list[str]) -> None:
     page.wait_for_timeout(300)  # an onerror handler fires right after the image fails
     assert dialogs == []
     assert page.evaluate(INJECTED_JS) == 0
+
+
+def english_title(node: ast.AST) -> str:
+    """A page's title in app.py: a literal, or ``t("Title", lang)`` (lab.i18n's lookup,
+    whose first argument is the English text the sidebar shows in English)."""
+    if isinstance(node, ast.Call):
+        node = node.args[0]
+    return node.value
 
 
 def app_pages() -> list[tuple[str, str]]:
@@ -106,7 +121,7 @@ def app_pages() -> list[tuple[str, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
             kw = {k.arg: k.value for k in node.keywords}
-            pages.append((node.args[0].value, (kw["title"].args[0] if isinstance(kw["title"], ast.Call) else kw["title"]).value))
+            pages.append((node.args[0].value, english_title(kw["title"])))
     return pages
 
 
@@ -114,26 +129,23 @@ def app_pages() -> list[tuple[str, str]]:
 
 def test_a_shared_link_with_html_labels_shows_them_as_text(page: Page, app_url,
                                                           open_app) -> None:
-    """A link whose labels are HTML/JS shows them verbatim in the list and tables; nothing runs."""
+    """A link whose labels are HTML/JS shows them verbatim in the table and its ideal
+    ordering; nothing runs."""
     dialogs = watch_dialogs(page)
     labels = [XSS_IMG, XSS_SCRIPT, "Doc C"]
     grades = [1, 3, 2]
     query = urlencode(ranking_query_params(labels, grades, k=2), doseq=True)
     open_app(page, f"{app_url}/?{query}")
-    expect(page.locator(".ndcg-row")).to_have_count(3, timeout=WAIT_MS)
+    expect(page.locator(ROWS)).to_have_count(3, timeout=WAIT_MS)
     wait_rendered(page)
 
     assert labels_in_list(page) == labels
     for label in labels:
-        expect(page.locator(".ndcg-label").get_by_text(label, exact=True)).to_be_visible()
-    ranking, ideal = dataframe_under(page, "Your ranking"), dataframe_under(page, "Ideal ordering")
-    for table in (ranking, ideal):
-        cells = grid_texts(table)
-        assert XSS_IMG in cells and XSS_SCRIPT in cells
-    editor_cells = grid_texts(dataframe_under(page, "Items and grades"))
-    assert XSS_IMG in editor_cells and XSS_SCRIPT in editor_cells
-    expect(page.get_by_test_id("stMetric").filter(has_text="NDCG@2").get_by_test_id(
-        "stMetricValue")).to_have_text(f"{nc.ndcg(grades, k=2):.3f}")
+        expect(page.locator(ROWS).locator(".rt-label-text").get_by_text(
+            label, exact=True)).to_be_visible()
+    assert set(labels_in_ideal(page)) == set(labels)
+    expect(page.locator("[data-figure='ndcg-linear']")).to_have_text(
+        f"{nc.ndcg(grades, k=2):.3f}")
     expect_nothing_ran(page, dialogs)
 
 
@@ -170,10 +182,11 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
     uploader_input(page, "Judgments").set_input_files(
         files=[{"name": QRELS_NAME, "mimeType": "text/csv", "buffer": QRELS_CSV}])
     wait_idle(page)
-    uploader_input(page, "Runs").set_input_files(
+    uploader_input(page, "Run A").set_input_files(
         files=[{"name": "run.csv", "mimeType": "text/csv", "buffer": RUN_CSV}])
     wait_idle(page)
-    expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
+    expect(page.get_by_test_id("stMetric").filter(has_text="System A · mean NDCG@10")
+           ).to_be_visible(timeout=WAIT_MS)
     wait_rendered(page)
 
     captions = page.get_by_test_id("stCaptionContainer")
@@ -190,11 +203,10 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
     page.get_by_role("button", name="Open in playground").click()
     wait_idle(page)
     expect(page.get_by_role("heading", name="Playground")).to_be_visible(timeout=WAIT_MS)
-    expect(page.locator(".ndcg-row")).to_have_count(3, timeout=WAIT_MS)
+    expect(page.locator(ROWS)).to_have_count(3, timeout=WAIT_MS)
     wait_rendered(page)
     assert labels_in_list(page) == ["d3", XSS_IMG, XSS_SCRIPT_2]
-    cells = grid_texts(dataframe_under(page, "Your ranking"))
-    assert XSS_IMG in cells and XSS_SCRIPT_2 in cells
+    assert {XSS_IMG, XSS_SCRIPT_2} <= set(labels_in_ideal(page))
     expect_nothing_ran(page, dialogs)
 
 
@@ -202,9 +214,10 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
 
 SOURCES = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").rglob("*.py"),
                   *(ROOT / "lab").glob("*.py")])
-SORTABLE = ROOT / "ui" / "sortable" / "__init__.py"
-COMPONENT_FILES = {name: ROOT / "ui" / "sortable" / f"sortable.{name}"
-                   for name in ("html", "css", "js")}
+# The components (each defined once, in its own package, from its own static files).
+COMPONENTS = {ROOT / "ui" / pkg / "__init__.py": {
+    name: ROOT / "ui" / pkg / f"{pkg}.{name}" for name in ("html", "css", "js")}
+    for pkg in ("sortable", "ranking_table")}
 # DOM sinks that would parse text as HTML or code; the component sets text with textContent.
 JS_SINKS = re.compile(r"\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write"
                       r"|\beval\s*\(|new\s+Function\s*\(")
@@ -234,8 +247,9 @@ def _raw_html_uses(path: Path) -> list[str]:
             name = _dotted(node.func)
             if re.search(r"(^|\.)(html|iframe)$", name):  # st.html, components.v1.html, ...
                 found.append(f"{where}: {name}(...)")
-            if name.endswith("components.v2.component") and path != SORTABLE:
-                found.append(f"{where}: {name} (only ui/sortable/ may define a component)")
+            if name.endswith("components.v2.component") and path not in COMPONENTS:
+                found.append(f"{where}: {name} (only ui/sortable/ and ui/ranking_table/ "
+                             "may define a component)")
         if isinstance(node, ast.Attribute) and _dotted(node).endswith("components.v1"):
             found.append(f"{where}: {_dotted(node)}")
         if isinstance(node, ast.ImportFrom) and node.module and "components.v1" in node.module:
@@ -270,21 +284,23 @@ def _is_static(node: ast.AST, constants: dict[str, ast.AST]) -> bool:
     return False
 
 
-def test_the_list_component_markup_is_static_and_its_js_never_parses_html() -> None:
-    """The component's html/css/js are its own files, read once; its JS writes user text
-    with textContent, never as HTML."""
-    source = SORTABLE.read_text()
+@pytest.mark.parametrize("module", sorted(COMPONENTS), ids=lambda p: p.parent.name)
+def test_the_component_markup_is_static_and_its_js_never_parses_html(module: Path) -> None:
+    """Each component's html/css/js are its own files, read once; its JS writes user text
+    with textContent, never as HTML (no innerHTML, outerHTML, insertAdjacentHTML, eval)."""
+    source = module.read_text()
     calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
              and _dotted(n.func).endswith("components.v2.component")]
     assert len(calls) == 1
     assert {k.arg for k in calls[0].keywords} >= {"html", "css", "js"}
-    for name, path in COMPONENT_FILES.items():
-        assert f'"sortable.{name}"' in source and path.exists()
-    js = COMPONENT_FILES["js"].read_text()
+    files = COMPONENTS[module]
+    for name, path in files.items():
+        assert f'"{path.name}"' in source and path.exists()
+    js = files["js"].read_text()
     code = re.sub(r"//[^\n]*|/\*.*?\*/", "", js, flags=re.S)  # comments may name the sinks
     assert JS_SINKS.findall(code) == []
-    assert "textContent = text" in code
-    assert JS_SINKS.findall(COMPONENT_FILES["html"].read_text()) == []
+    assert re.search(r"textContent = text\b", code)
+    assert JS_SINKS.findall(files["html"].read_text()) == []
 
 
 # ------------------------------------------------------------------ only our own origin
@@ -299,11 +315,11 @@ def test_a_whole_session_requests_only_the_apps_own_origin(page: Page, app_url, 
     origin = urlsplit(app_url)
 
     open_app(page, app_url)
-    expect(page.locator(".ndcg-row")).to_have_count(6, timeout=WAIT_MS)
+    expect(page.locator(ROWS)).to_have_count(6, timeout=WAIT_MS)
     wait_rendered(page)
     # A mouse drag (Doc D onto Doc A) and a keyboard move (Alt+ArrowUp on Doc B).
-    source = page.locator(".ndcg-row").filter(has_text="Doc D").bounding_box()
-    target = page.locator(".ndcg-row").filter(has_text="Doc A").bounding_box()
+    source = page.locator(ROWS).filter(has_text="Doc D").bounding_box()
+    target = page.locator(ROWS).filter(has_text="Doc A").bounding_box()
     x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
@@ -311,11 +327,11 @@ def test_a_whole_session_requests_only_the_apps_own_origin(page: Page, app_url, 
     page.mouse.move(x, target["y"] + 3, steps=20)
     page.wait_for_timeout(150)
     page.mouse.up()
-    expect(page.locator(".ndcg-row").first).to_contain_text("Doc D", timeout=WAIT_MS)
+    expect(page.locator(ROWS).first).to_contain_text("Doc D", timeout=WAIT_MS)
     wait_idle(page)
-    page.locator(".ndcg-row").filter(has_text="Doc B").focus()
+    page.locator(ROWS).filter(has_text="Doc B").focus()
     page.keyboard.press("Alt+ArrowUp")
-    expect(page.locator(".ndcg-live")).to_have_text("Doc B moved to position 2")
+    expect(page.locator(".rt-live")).to_contain_text("Doc B moved to position 2")
     wait_idle(page)
 
     nav = page.get_by_test_id("stSidebarNav")

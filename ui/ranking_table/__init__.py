@@ -11,7 +11,8 @@ to that preview. Grades and labels are edited in place; rows are added and remov
 The component's files sit beside this module and are read once, at import:
 ``ranking_table.js`` (behaviour; its notes say how st.components.v2 runs it),
 ``ranking_table.css``, ``ranking_table.html``. The arithmetic and the checks live in
-:mod:`ui.ranking_table.model` (no Streamlit).
+:mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), the order rules in
+:func:`lab.playground.order_to_draw` and :func:`lab.playground.reconcile`.
 
 Reports from the browser (``st.session_state[key]``): the state ``order`` (ids, latest
 order) and the trigger ``event``, one of::
@@ -36,7 +37,9 @@ from typing import Any
 
 import streamlit as st
 
-from . import model
+from lab import playground as P
+from lab import ranking_table as model
+from ui import state
 
 _HERE = Path(__file__).resolve().parent
 
@@ -55,8 +58,10 @@ _component = st.components.v2.component(
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
         "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
         "removes. Click a grade to edit it; double-click an item to rename it.")
-# What ranking_table saw and drew last run, per key (see model.order_to_draw).
-_MEMO_PREFIX = "_ndcg_ranking_table_memo__"
+# What ranking_table saw and drew last run, per key (lab.playground.order_to_draw's memo,
+# the rows and scale its events are checked against, refusals to show), kept by ui.state
+# (the one writer of st.session_state).
+_MEMO = "ranking_table"
 
 __all__ = ["ranking_table", "HINT", "model"]
 
@@ -78,14 +83,14 @@ def _read_report(key: str) -> tuple[list[str] | None, Any]:
 
 def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
     """The ``event`` trigger fired: check it against what was drawn, then hand it on."""
-    memo = st.session_state.get(_MEMO_PREFIX + key) or {}
+    memo = state.component_memo(_MEMO, key) or {}
     reported, raw = _read_report(key)
     rows = memo.get("rows") or []
     event, message, row_id = model.check_event(
         raw, rows, scale=memo.get("scale"), max_label=memo.get("max_label", model.MAX_LABEL),
         max_rows=memo.get("max_rows", model.MAX_ROWS))
     if event is not None and event["action"] == "move":
-        event["order"] = model.reconcile(reported or [], [r["id"] for r in rows])
+        event["order"] = P.reconcile(reported or [], [r["id"] for r in rows])
     if event is not None and on_change is not None:
         try:
             on_change(event)
@@ -95,7 +100,7 @@ def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
     if message:
         memo.setdefault("refused", {})[row_id or ""] = message
     memo["event"] = event
-    st.session_state[_MEMO_PREFIX + key] = memo
+    state.set_component_memo(_MEMO, key, memo)
 
 
 def ranking_table(
@@ -170,10 +175,9 @@ def ranking_table(
     norm = model.normalise_rows(rows)
     ids = [r["id"] for r in norm]
     reported, raw_event = _read_report(key)
-    memo_key = _MEMO_PREFIX + str(key)
-    memo = st.session_state.get(memo_key) or {}
+    memo = state.component_memo(_MEMO, key) or {}
     moved = isinstance(raw_event, Mapping) and raw_event.get("action") == "move"
-    order = model.order_to_draw(ids, reported, moved, memo.get("order_memo"))
+    order = P.order_to_draw(ids, reported, moved, memo.get("order_memo"))
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
@@ -191,13 +195,13 @@ def ranking_table(
         max_label=int(max_label),
     )
     event = memo.get("event") if raw_event is not None else None
-    st.session_state[memo_key] = {
+    state.set_component_memo(_MEMO, key, {
         "order_memo": {"seen": reported, "incoming": ids, "drawn": order},
         "rows": drawn,
         "scale": dict(scale) if scale else None,
         "max_label": int(max_label),
         "max_rows": int(max_rows),
-    }
+    })
     _component(
         key=key,
         data=data,

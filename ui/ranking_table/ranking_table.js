@@ -559,11 +559,29 @@ function clearMessages(inst) {
 
 // ------------------------------------------------------------------ actions
 
+// A move is reported as the new order (state) and an "event" trigger. If the connection
+// is down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
+// next data arrives, a move's report is sent again every few seconds (as ui/sortable does;
+// the server applies an order idempotently). Any data arriving means a run has happened
+// since, so the server has it. Other events are not resent: an add is not idempotent.
+const RESEND_MS = 4000;
+const RESEND_FOR_MS = 120000;
+
 function send(inst, event) {
   inst.root.dataset.figures = event.action === "move" ? "preview" : "pending";
   // seq makes two equal actions in a row (two adds) two changes of the trigger.
   inst.seq = (inst.seq || 0) + 1;
   inst.setTriggerValue("event", { ...event, seq: inst.seq });
+  clearInterval(inst.resendTimer);
+  if (event.action !== "move") return;
+  const order = inst.rows.map((r) => r.id);
+  const since = Date.now();
+  inst.resendTimer = setInterval(() => {
+    if (Date.now() - since > RESEND_FOR_MS) return clearInterval(inst.resendTimer);
+    inst.seq += 1;
+    inst.setStateValue("order", order);
+    inst.setTriggerValue("event", { ...event, seq: inst.seq, resent: true });
+  }, RESEND_MS);
 }
 
 function move(inst, from, to, viaKeyboard, base, press) {
@@ -1050,7 +1068,7 @@ function instanceFor(root) {
     messages: {}, editable: true, disabled: false, showIdeal: true, hasPool: false,
     cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null, figSig: null,
     press: null, pending: null, focusId: null, editing: null, expectNew: null,
-    suppressClick: false, announceTimer: 0,
+    suppressClick: false, announceTimer: 0, resendTimer: 0,
     setStateValue: () => {}, setTriggerValue: () => {},
   };
   INSTANCES.set(root, inst);
@@ -1121,6 +1139,7 @@ export default function rankingTable({ data, parentElement, setStateValue, setTr
   inst.addBtn = root.querySelector(".rt-add");
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
+  clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
   // Redrawing now would drop the held row or the value being typed: wait for them.
   if (inst.press || inst.editing) inst.pending = data;
   else apply(inst, data);

@@ -37,8 +37,9 @@ from typing import Any
 
 import streamlit as st
 
-from lab.playground import reconcile
+from lab.playground import order_to_draw
 from lab.text import fmt_grade
+from ui import state
 
 _HERE = Path(__file__).resolve().parent
 # Read once, at import: the component is registered once per process.
@@ -49,8 +50,9 @@ _component = st.components.v2.component(
     js=(_HERE / "sortable.js").read_text(encoding="utf-8"),
 )
 
-# What sortable_list saw and drew last run, per key (see _order_to_draw).
-_MEMO_PREFIX = "_ndcg_sortable_memo__"
+# What sortable_list saw and drew last run, per key (lab.playground.order_to_draw's memo),
+# kept by ui.state (the one writer of st.session_state).
+_MEMO = "sortable"
 
 
 def _noop() -> None:
@@ -86,33 +88,6 @@ def _normalise(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def _order_to_draw(
-    ids: list[str],
-    reported: list[str] | None,
-    moved: bool,
-    memo: Mapping[str, Any] | None,
-) -> list[str]:
-    """Choose the order to draw from the caller's ``ids`` and the browser's report.
-
-    The browser resends its last report on every rerun, so a report is news
-    only when the ``moved`` trigger fired or it differs from last run's. Without
-    news: if the caller's order is unchanged, keep what was drawn (a caller
-    that only uses the return value does not see its move undone); if the
-    caller reordered the same ids, or was in step with the list, draw its order.
-    """
-    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
-        return reconcile(reported, ids)
-    if not memo:
-        return list(ids)
-    prev_ids = list(memo.get("incoming") or [])
-    prev_drawn = list(memo.get("drawn") or [])
-    if ids == prev_ids:
-        return reconcile(prev_drawn, ids)
-    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
-        return list(ids)
-    return reconcile(prev_drawn, ids)
 
 
 def _read_report(key: str) -> tuple[list[str] | None, bool]:
@@ -178,9 +153,8 @@ def sortable_list(
     rows = _normalise(items)
     ids = [row["id"] for row in rows]
     reported, moved = _read_report(key)
-    memo_key = _MEMO_PREFIX + str(key)
-    order = _order_to_draw(ids, reported, moved, st.session_state.get(memo_key))
-    st.session_state[memo_key] = {"seen": reported, "incoming": ids, "drawn": order}
+    order = order_to_draw(ids, reported, moved, state.component_memo(_MEMO, key))
+    state.set_component_memo(_MEMO, key, {"seen": reported, "incoming": ids, "drawn": order})
 
     by_id = {row["id"]: row for row in rows}
     drawn = [

@@ -1,8 +1,12 @@
-"""What the ranking table shows and which edits it takes: pure Python, no Streamlit.
+"""What the ranking table (``ui.ranking_table``) shows and which edits it takes: pure
+Python, no Streamlit.
 
-Every figure comes from :mod:`ndcg_core`; the component's JavaScript only recomputes
-them while a row is being dragged (and its preview must equal these, see
-tests/browser/test_ranking_table.py).
+Every figure comes from :mod:`ndcg_core`: the ranking's rows from ``dcg_table``, DCG@k,
+IDCG@k and NDCG@k from ``ndcg_parts`` (the IDCG the NDCG divides by), the ideal rows from
+``ideal_table`` (with a judged pool, negative grades are left out). The component's
+JavaScript only recomputes them while a row is being dragged (and its preview must equal
+these, see tests/browser/test_ranking_table.py). Which order to draw after a report is
+:func:`lab.playground.order_to_draw` (one place for the order rules).
 """
 
 from __future__ import annotations
@@ -187,24 +191,38 @@ def _floats(values) -> list[float]:
     return [float(v) for v in values]
 
 
-def ideal_rows(rows: Sequence[Mapping[str, Any]],
-               pool: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
-    """The ideal ordering's items, best first: the ranking's, plus the judged pool's.
-
-    Ties keep the ranking's order, then the pool's. Drawn from a judged pool, the
-    ideal leaves out items with a negative grade (their gain is negative under both
-    gains): an ideal ranker would not retrieve them, ndcg_core's rule for ``ideal=``.
-    Without a pool the ideal is the ranking sorted, negatives last.
-    """
+def _items(rows: Sequence[Mapping[str, Any]],
+           pool: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+    """The ranking's items then the judged pool's, in the order the engine is given them."""
     items = [{"id": row["id"], "label": row["label"], "grade": row["grade"], "retrieved": True}
              for row in rows]
-    if pool:
-        items += [{"id": f"pool-{i}", "label": str(p.get("label", f"not retrieved {i + 1}")),
-                   "grade": float(p["grade"]), "retrieved": False}
-                  for i, p in enumerate(pool)]
-        items = [it for it in items if it["grade"] is None or it["grade"] >= 0]
-    # a missing grade sorts last (the figures wait for it anyway)
-    return sorted(items, key=lambda it: math.inf if it["grade"] is None else -it["grade"])
+    items += [{"id": f"pool-{i}", "label": str(p.get("label", f"not retrieved {i + 1}")),
+               "grade": float(p["grade"]), "retrieved": False}
+              for i, p in enumerate(pool or ())]
+    return items
+
+
+def ideal_rows(rows: Sequence[Mapping[str, Any]],
+               pool: Sequence[Mapping[str, Any]] | None, *, k: int | None = None,
+               gain: str = "linear") -> list[dict[str, Any]]:
+    """The ideal ordering's items, best first, as ``ndcg_core.ideal_table`` orders them.
+
+    Ties keep the ranking's order, then the pool's. Drawn from a judged pool, the ideal
+    leaves out items with a negative gain (an ideal ranker would not retrieve them);
+    without a pool it is the ranking sorted, negatives last. Every grade must be known.
+
+    >>> [r["label"] for r in ideal_rows([{"id": "a", "label": "A", "grade": 1},
+    ...                                  {"id": "b", "label": "B", "grade": 3}],
+    ...                                 [{"label": "X", "grade": -1}])]
+    ['B', 'A']
+    """
+    items = _items(rows, pool)
+    grades = [it["grade"] for it in items[:len(rows)]]
+    # the engine orders the items; each label is the item's index, so its row comes back
+    table = nc.ideal_table(grades, k=k, gain=gain, labels=[str(i) for i in range(len(rows))],
+                           ideal=[it["grade"] for it in items] if pool else None,
+                           ideal_labels=[str(i) for i in range(len(items))] if pool else None)
+    return [items[int(i)] for i in table["label"]]
 
 
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
@@ -237,13 +255,10 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     n = len(rows)
     k_shown = n if k is None else int(k)
     pool = [dict(p) for p in pool] if pool else []
-    ideal = ideal_rows(rows, pool)
     data: dict[str, Any] = {
         "rows": [{"id": r["id"], "label": r["label"], "grade": r["grade"],
                   "grade_text": grade_text(r["grade"])} for r in rows],
-        "ideal_rows": [{"id": r["id"], "label": r["label"], "grade": r["grade"],
-                        "grade_text": grade_text(r["grade"]), "retrieved": r["retrieved"]}
-                       for r in ideal],
+        "ideal_rows": [],
         "gains": list(gains), "k": k_shown, "zero": ZERO_IDCG[zero_idcg],
         "has_pool": bool(pool), "figures": None, "ideal_figures": None, "idcg": None,
         "max_gain": {}, "problem": None,
@@ -259,12 +274,16 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     grades = tuple(r["grade"] for r in rows)
     judged = grades + tuple(float(p["grade"]) for p in pool) if pool else None
     try:
+        ideal = ideal_rows(rows, pool, k=k)
+        data["ideal_rows"] = [{"id": r["id"], "label": r["label"], "grade": r["grade"],
+                               "grade_text": grade_text(r["grade"]),
+                               "retrieved": r["retrieved"]} for r in ideal]
         figures, ideal_figures, idcg = {}, {}, {}
         for g in gains:
             figures[g] = _ranking_figures(grades, k, g, judged, zero_idcg)
             idcg[g] = figures[g]["idcg"]
             if ideal:
-                ideal_figures[g] = _table_figures(tuple(r["grade"] for r in ideal), k, g)
+                ideal_figures[g] = _ideal_figures(grades, k, g, judged)
             every_gain = figures[g]["gain"] + (ideal_figures[g]["gain"] if ideal else [])
             data["max_gain"][g] = max(abs(x) for x in every_gain)
     except ValueError as exc:
@@ -276,71 +295,34 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
 
 # Cached by what they show (a move revisits orders; the ideal survives every move). The
 # dicts are shared between calls: read them, never change them.
-@lru_cache(maxsize=1024)
-def _table_figures(grades: tuple, k: int | None, gain: str) -> dict[str, list[float]]:
-    table = nc.dcg_table(list(grades), k=k, gain=gain)
+def _columns(table) -> dict[str, list[float]]:
     return {"gain": _floats(table["gain"]), "discount": _floats(table["discount"]),
             "contribution": _floats(table["contribution"]),
             "cumulative": _floats(table["cumulative_dcg"])}
 
 
 @lru_cache(maxsize=1024)
+def _table_figures(grades: tuple, k: int | None, gain: str) -> dict[str, list[float]]:
+    return _columns(nc.dcg_table(list(grades), k=k, gain=gain))
+
+
+@lru_cache(maxsize=1024)
+def _ideal_figures(grades: tuple, k: int | None, gain: str,
+                   judged: tuple | None) -> dict[str, list[float]]:
+    """The ideal table's columns, ``ndcg_core.ideal_table``'s (its cumulative DCG at k is
+    the IDCG@k the NDCG divides by)."""
+    return _columns(nc.ideal_table(list(grades), k=k, gain=gain,
+                                   ideal=None if judged is None else list(judged)))
+
+
+@lru_cache(maxsize=1024)
 def _ranking_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None,
                      zero_idcg: str) -> dict[str, Any]:
-    ranked = list(grades)
-    # ndcg_core's IDCG: an ideal drawn from a judged pool counts negative gains as 0
-    # (ndcg's rule for ideal=); idcg() of the clamped grades is that same sum.
-    best = (nc.idcg([max(x, 0.0) for x in judged], k=k, gain=gain) if judged
-            else nc.idcg(ranked, k=k, gain=gain))
-    return {**_table_figures(grades, k, gain),
-            "dcg": nc.dcg(ranked, k=k, gain=gain), "idcg": best,
-            "ndcg": _json_number(nc.ndcg(ranked, k=k, gain=gain,
-                                         ideal=None if judged is None else list(judged),
-                                         zero_idcg=zero_idcg))}
+    parts = nc.ndcg_parts(list(grades), k=k, gain=gain,
+                          ideal=None if judged is None else list(judged), zero_idcg=zero_idcg)
+    return {**_table_figures(grades, k, gain), "dcg": parts.dcg, "idcg": parts.idcg,
+            "ndcg": _json_number(parts.ndcg)}
 
 
 def _json_number(x: float) -> float | None:
     return None if isinstance(x, float) and math.isnan(x) else x
-
-
-# --------------------------------------------------------------- order reconciliation
-# The browser resends its last reported order on every rerun; these decide which order
-# to draw (the same rules as ui/sortable.py, whose notes explain them).
-
-def reconcile(order: Sequence[str], ids: Sequence[str]) -> list[str]:
-    """``order`` restricted to ``ids``, then any ``ids`` it lacks, in their given order.
-
-    >>> reconcile(["b", "x", "a"], ["a", "b", "c"])
-    ['b', 'a', 'c']
-    """
-    known = set(ids)
-    out: list[str] = []
-    placed: set[str] = set()
-    for item_id in order:
-        if item_id in known and item_id not in placed:
-            out.append(item_id)
-            placed.add(item_id)
-    out.extend(item_id for item_id in ids if item_id not in placed)
-    return out
-
-
-def order_to_draw(ids: list[str], reported: list[str] | None, moved: bool,
-                  memo: Mapping[str, Any] | None) -> list[str]:
-    """Choose the order to draw from the caller's ``ids`` and the browser's report.
-
-    A report is news only when a move fired this run or it differs from last run's.
-    Without news: if the caller's ids are unchanged, keep what was drawn (a caller
-    that only reads the return value does not see its move undone); if the caller
-    reordered the same ids, or was in step with the list, draw the caller's order.
-    """
-    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
-        return reconcile(reported, ids)
-    if not memo:
-        return list(ids)
-    prev_ids = list(memo.get("incoming") or [])
-    prev_drawn = list(memo.get("drawn") or [])
-    if ids == prev_ids:
-        return reconcile(prev_drawn, ids)
-    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
-        return list(ids)
-    return reconcile(prev_drawn, ids)

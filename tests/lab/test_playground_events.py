@@ -1,0 +1,88 @@
+"""The ranking table's events folded into the playground (lab.playground.apply_event), as
+ui.state.on_table_event applies them: what a learner's drag, grade, rename, remove and add
+do to the shared ranking, and what is refused with which message."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab import playground as P
+
+PG = P.default()  # Doc A..F, grades 3, 2, 3, 0, 1, 2, scale 0-3, k = 6
+IDS = [it.id for it in PG.items]
+
+
+def test_a_move_puts_the_items_in_the_reported_order():
+    """Doc D (i3) dragged to the top: D, A, B, C, E, F."""
+    moved = P.apply_event(PG, {"action": "move", "order": [IDS[3]] + IDS[:3] + IDS[4:]})
+    assert moved.labels == ("Doc D", "Doc A", "Doc B", "Doc C", "Doc E", "Doc F")
+    assert moved.grades == (0, 3, 2, 3, 1, 2)
+
+
+def test_a_grade_on_the_scale_is_applied_and_the_order_kept():
+    graded = P.apply_event(PG, {"action": "grade", "id": IDS[3], "grade": 3})
+    assert graded.grades == (3, 2, 3, 3, 1, 2) and graded.labels == PG.labels
+
+
+@pytest.mark.parametrize("grade, problem", [
+    (9, "9 is not on the 0–3 scale"),
+    (-1, "-1 is not on the 0–3 scale"),
+    (2.5, "2.5 is not on the 0–3 scale"),
+    ("x", "'x' is not a number"),
+    (float("nan"), "nan is not a finite number"),
+    (None, "a grade is needed"),
+])
+def test_a_grade_off_the_scale_is_refused_and_says_the_old_grade_stays(grade, problem):
+    with pytest.raises(ValueError) as refused:
+        P.apply_event(PG, {"action": "grade", "id": IDS[1], "grade": grade})
+    assert str(refused.value) == (f"{problem}: type a whole number from 0 to 3. "
+                                  "The grade stays 2.")
+
+
+def test_the_free_scale_takes_any_finite_number():
+    free = P.make(["x"], [1], scale="free")
+    assert P.apply_event(free, {"action": "grade", "id": "i0", "grade": -2.5}).grades == (-2.5,)
+    with pytest.raises(ValueError, match="^inf is not a finite number: type a number"):
+        P.apply_event(free, {"action": "grade", "id": "i0", "grade": float("inf")})
+
+
+def test_a_rename_is_cleaned_and_a_blank_one_names_the_item_by_position():
+    renamed = P.apply_event(PG, {"action": "rename", "id": IDS[0], "label": "  New   name "})
+    assert renamed.labels[0] == "New name"
+    assert P.apply_event(PG, {"action": "rename", "id": IDS[2], "label": " "}).labels[2] == \
+        "Item 3"
+
+
+def test_remove_drops_the_item_but_never_the_last_one():
+    assert P.apply_event(PG, {"action": "remove", "id": IDS[0]}).labels[0] == "Doc B"
+    one = P.make(["x"], [1])
+    with pytest.raises(ValueError, match="^The list needs at least one item"):
+        P.apply_event(one, {"action": "remove", "id": "i0"})
+
+
+def test_add_names_the_item_by_its_position_with_the_scales_lowest_grade():
+    """Item 7, grade 0 (the 0-3 scale's minimum), a fresh id, at the end."""
+    added = P.apply_event(PG, {"action": "add"})
+    new = added.items[-1]
+    assert (new.label, new.grade, new.id) == ("Item 7", 0, "i6")
+    assert added.next_id == 7 and added.items[:6] == PG.items
+
+
+def test_add_stops_at_the_most_items_a_playground_holds():
+    full = P.make([f"x{i}" for i in range(P.MAX_ITEMS)], [1] * P.MAX_ITEMS)
+    with pytest.raises(ValueError, match="at most 200 items"):
+        P.apply_event(full, {"action": "add"})
+
+
+def test_an_event_about_an_item_that_is_gone_changes_nothing():
+    assert P.apply_event(PG, {"action": "grade", "id": "i99", "grade": 1}) is PG
+
+
+def test_order_to_draw_follows_a_fresh_report_and_a_buttons_reorder():
+    """The browser resends its last report: it is news only when a move fired or it
+    changed; otherwise the caller's new order (a button) is drawn."""
+    memo = {"seen": ["a", "b"], "incoming": ["a", "b"], "drawn": ["a", "b"]}
+    assert P.order_to_draw(["a", "b"], ["b", "a"], True, memo) == ["b", "a"]
+    assert P.order_to_draw(["b", "a"], ["a", "b"], False, memo) == ["b", "a"]
+    # an item added: the old report (without it) is not news; the caller's list is drawn
+    assert P.order_to_draw(["a", "b", "c"], ["a", "b"], False, memo) == ["a", "b", "c"]
