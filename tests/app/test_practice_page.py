@@ -3,42 +3,13 @@ exercises."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
-import numpy as np
 import pytest
-import pytrec_eval
-from sklearn.metrics import ndcg_score
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import exercises as E
-from lab import playground as S
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGES = ["pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py", "pages/practice.py"]
-
-
-def page(path, pg=None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page(path).run()
-    assert not at.exception
-    if pg is not None:
-        at.session_state["pg"] = pg
-        at.run()
-        assert not at.exception
-    return at
-
-
-def metrics(at) -> dict:
-    return {m.label: m.value for m in at.metric}
-
-
-def table_with(at, column):
-    """The first table (a data grid or a static lesson table) with this column."""
-    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
-
+from page_tests import metrics, page
 
 # ------------------------------------------------------------------ practice
 

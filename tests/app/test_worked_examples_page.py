@@ -4,76 +4,18 @@ print them (with the arithmetic in a comment), against what the page renders; th
 from __future__ import annotations
 
 import contextlib
-import itertools
 import io
 import math
-import re
-from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.metrics import ndcg_score
-from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from lab import documents, flips, tour
+from lab import documents
 from lab import lessons as L
-from lab.text import fmt_grade
-from lab import playground as S
 from playground_events import metrics
-
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
-LEARN_PAGES = ["pages/start_here.py", "pages/worked_examples.py", "pages/gain.py"]
-DOC000 = [3, 2, 3, 0, 1, 2]
-
-
-def open_page(path: str, pg: S.Playground | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if pg is not None:
-        at.session_state["pg"] = pg
-    at.switch_page(path).run()
-    assert not at.exception
-    return at
-
-
-@pytest.fixture(scope="module")
-def worked() -> AppTest:
-    return open_page("pages/worked_examples.py")
-
-
-def dcg_table(at, grades, gains=None, k=None):
-    """The rendered DCG table with these grades (and gains), as a DataFrame."""
-    want = [fmt_grade(g) for g in grades]
-    for el in at.dataframe:
-        df = el.value
-        if "contribution" not in df.columns or list(df["grade"]) != want:
-            continue
-        if gains is not None and not np.allclose(df["gain"], gains):
-            continue
-        if k is not None and list(df["in top k"] == "✓") != [i < k for i in range(len(df))]:
-            continue
-        return df
-    raise AssertionError(f"no DCG table with grades {want} and gains {gains} is shown")
-
-
-def claims(at) -> dict:
-    """quantity -> (what the source says, ndcg_core's value, agrees) of every claims table."""
-    out = {}
-    for el in at.dataframe:
-        df = el.value
-        if "the source says" in df.columns:
-            for _, row in df.iterrows():
-                out[row["quantity"]] = (row["the source says"], row["ndcg_core (exact)"],
-                                        row["agrees"])
-    return out
-
-
-def rounds_to(value: float, printed: str) -> bool:
-    decimals = len(printed.partition(".")[2])
-    return f"{value:.{decimals}f}" == printed
-
+from page_tests import DOC000, claims, dcg_table, open_page, rounds_to, worked  # noqa: F401 (fixture)
 
 # ------------------------------------------------------------------ worked examples
 
