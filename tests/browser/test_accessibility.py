@@ -81,6 +81,8 @@ def app_pages() -> list[tuple[str, str, bool]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "Page":
             kw = {k.arg: k.value for k in node.keywords}
+            if "visibility" in kw and kw["visibility"].value == "hidden":
+                continue  # /playground: the default page again under its own name
             default = "default" in kw and kw["default"].value is True
             file = node.args[0].value
             pages.append(("" if default else Path(file).stem, english_title(kw["title"]),
@@ -180,7 +182,7 @@ def test_evaluate_your_runs_with_the_sample_passes_axe_on_every_tab(page: Page, 
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
     expect(page.get_by_role("tab", name="Per query")).to_be_visible(timeout=WAIT_MS)
-    for tab in ("Per query", "Charts", "A vs B", "What changed?"):
+    for tab in ("Per query", "Wins and losses", "Charts", "What changed?"):
         page.get_by_role("tab", name=tab).click()
         wait_idle(page)
         expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")

@@ -182,7 +182,7 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
     uploader_input(page, "Judgments").set_input_files(
         files=[{"name": QRELS_NAME, "mimeType": "text/csv", "buffer": QRELS_CSV}])
     wait_idle(page)
-    uploader_input(page, "Run A").set_input_files(
+    uploader_input(page, "Runs").set_input_files(
         files=[{"name": "run.csv", "mimeType": "text/csv", "buffer": RUN_CSV}])
     wait_idle(page)
     expect(page.get_by_test_id("stMetric").filter(has_text="System A · mean NDCG@10")
@@ -345,7 +345,7 @@ def test_a_whole_session_requests_only_the_apps_own_origin(page: Page, app_url, 
         if title == "Evaluate your runs":
             page.get_by_role("button", name="Load the sample").click()
             wait_idle(page)
-            for tab in ("Charts", "A vs B", "What changed?"):
+            for tab in ("Wins and losses", "Charts", "What changed?"):
                 page.get_by_role("tab", name=tab).click()
                 wait_idle(page)
                 wait_rendered(page)
