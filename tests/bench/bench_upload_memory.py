@@ -172,7 +172,7 @@ def one_round(browser, server: M.AppServer, sampler: Sampler, qrels: Path, runs:
     for page in pages:
         M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
     for page, run in zip(pages, runs):
-        uploader_input(page, "Run A").set_input_files(str(run))
+        uploader_input(page, "Runs").set_input_files(str(run))
     errors = []
     for i, page in enumerate(pages):
         done = page.get_by_test_id("stMetric").filter(has_text=RESULT).or_(
