@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN = re.compile(r"[A-Za-z]")
@@ -53,8 +53,9 @@ def test_a_zh_cn_browser_gets_chinese_without_asking(page_in, app_url, open_app)
     assert title(page) == "截断位置"
     prose = page.evaluate(PROSE_JS)
     assert chinese_share(prose) > 0.5, prose[:300]
-    sidebar = page.locator("[data-testid='stSidebar']").inner_text()
-    assert "学习" in sidebar and "演练场" in sidebar and "语言" in sidebar
+    sidebar = page.locator("[data-testid='stSidebar']")
+    for text in ("学习", "演练场", "语言"):  # the switch draws a moment after the navigation
+        expect(sidebar).to_contain_text(text, timeout=30_000)
 
 
 def test_the_sidebar_switch_changes_the_language_on_a_lesson_page(page_in, app_url, open_app,
