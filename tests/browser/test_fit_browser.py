@@ -168,7 +168,8 @@ def test_playground_opens_by_its_own_name_and_its_links_keep_working(
         # grades [1, 3, 2]: NDCG@3 = (1 + 3/log2 3 + 2/2) / (3 + 2/log2 3 + 1/2) = 0.81749
         shown = fmt(nc.ndcg([1, 3, 2], k=3))
         assert shown == "0.817"
-        page.get_by_test_id("stMetricValue").filter(has_text=shown).first.wait_for()
+        # the playground's figures are the ranking table's (ui/ranking_table)
+        page.locator("[data-figure='ndcg-linear']").filter(has_text=shown).first.wait_for()
         # and the root still draws everything without cutting it
         settle(page)
         assert not problems(page, "/?l=a&l=b&l=c&g=1,3,2 (a link made today)")
