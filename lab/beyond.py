@@ -8,14 +8,16 @@ from __future__ import annotations
 import pandas as pd
 
 import ndcg_core as nc
+from lab.i18n import t
 
 BEYOND = "06_beyond"
 MRR_RANKS = (1, 4, 2, 9)  # document 003: the first relevant item's rank per query
 
 
 def beyond_metrics(grades, *, k: int, threshold: float, gain: str,
-                   unretrieved=()) -> list[tuple]:
-    """(name, value, what it looks at) of CG, Precision, RR, AP and NDCG for one list.
+                   unretrieved=(), lang: str = "en") -> list[tuple]:
+    """(name, value, what it looks at) of CG, Precision, RR, AP and NDCG for one list, the
+    words in ``lang``.
 
     The judged-but-not-retrieved grades ``unretrieved`` count in AP's number of relevant
     items and in NDCG's ideal, as in trec_eval.
@@ -23,26 +25,31 @@ def beyond_metrics(grades, *, k: int, threshold: float, gain: str,
     judged = list(grades) + list(unretrieved)
     n_rel = sum(1 for g in judged if g >= threshold)
     ideal = judged if unretrieved else None
+    g = f"{threshold:g}"
+    gain_name = t("linear", lang) if gain == "linear" else t("exponential", lang)
     return [
         (f"CG@{k}", nc.cg(grades, k=k, gain=gain),
-         f"sum of the top-{k} gains ({gain} gain), blind to their order"),
+         t("sum of the top-{k} gains ({gain} gain), blind to their order", lang, k=k,
+           gain=gain_name)),
         (f"Precision@{k}", nc.precision_at_k(grades, k=k, threshold=threshold),
-         f"share of the top {k} with grade ≥ {threshold:g}"),
-        ("Reciprocal rank", nc.reciprocal_rank(grades, threshold=threshold),
-         f"1 / rank of the first item with grade ≥ {threshold:g}"),
-        ("Average precision", nc.average_precision(grades, threshold=threshold,
-                                                   n_relevant=n_rel),
-         f"mean precision at each relevant item; {n_rel} relevant judged"),
+         t("share of the top {k} with grade ≥ {threshold}", lang, k=k, threshold=g)),
+        (t("Reciprocal rank", lang), nc.reciprocal_rank(grades, threshold=threshold),
+         t("1 / rank of the first item with grade ≥ {threshold}", lang, threshold=g)),
+        (t("Average precision", lang), nc.average_precision(grades, threshold=threshold,
+                                                            n_relevant=n_rel),
+         t("mean precision at each relevant item; {n} relevant judged", lang, n=n_rel)),
         (f"NDCG@{k}", nc.ndcg(grades, k=k, gain=gain, ideal=ideal),
-         f"graded gains, log discount, over the ideal ({gain} gain)"),
+         t("graded gains, log discount, over the ideal ({gain} gain)", lang, gain=gain_name)),
     ]
 
 
-def steepness(n: int = 10) -> pd.DataFrame:
-    """A single relevant item at rank r: reciprocal rank vs NDCG (full depth), r = 1..n."""
+def steepness(n: int = 10, *, lang: str = "en") -> pd.DataFrame:
+    """A single relevant item at rank r: reciprocal rank vs NDCG (full depth), r = 1..n; the
+    column names in ``lang`` (they are the chart's axis and legend)."""
     rows = []
     for r in range(1, n + 1):
         ranking = [0] * (r - 1) + [1]
-        rows.append({"rank": r, "reciprocal rank": nc.reciprocal_rank(ranking),
+        rows.append({t("rank", lang): r,
+                     t("reciprocal rank", lang): nc.reciprocal_rank(ranking),
                      "NDCG": nc.ndcg(ranking)})
     return pd.DataFrame(rows)

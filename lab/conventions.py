@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
+from lab.i18n import t
 from lab.text import fmt
 
 BASELINE = "trec_eval"
@@ -21,7 +22,129 @@ PRESET_NAMES = {"trec_eval": "trec_eval", "pytrec_eval": "pytrec_eval",
 # what each preset sets that can move a playground list's NDCG (its scores are n − position:
 # the score precision never matters there)
 PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional")
-REFUSES = "refuses: "
+
+
+# ------------------------------------------------------------------ the engine's option words
+
+def option_label(option: str, lang: str) -> str:
+    """An engine option's name (``nc.OPTIONS[option].label``) in ``lang``.
+
+    >>> option_label("ties", "en"), option_label("ties", "zh")
+    ('Ties in scores', '分数并列')
+    """
+    return {"gain": t("Gain", lang), "discount": t("Discount", lang),
+            "ties": t("Ties in scores", lang), "zero_idcg": t("All-zero queries", lang),
+            "negative": t("Negative grades", lang), "ideal_pool": t("Ideal built from", lang),
+            "missing": t("Judged queries not in the run", lang),
+            "score_precision": t("Scores compared as", lang),
+            "fractional": t("Fractional grades", lang),
+            "judged_only": t("Judged documents only", lang)}.get(option, nc.OPTIONS[option].label)
+
+
+def _choices(lang: str) -> dict:
+    """{(option, value): what the value does} in ``lang``; the English msgids are the
+    engine's own words (``nc.OPTIONS[option].choices[value]``, a test keeps them equal)."""
+    return {
+        ("gain", "linear"): t("gain = rel (Järvelin & Kekäläinen 2002; trec_eval, "
+                              "scikit-learn).", lang),
+        ("gain", "exponential"): t("gain = 2^rel − 1 (Burges et al. 2005; LightGBM, XGBoost, "
+                                   "TF-Ranking).", lang),
+        ("discount", "log2"): t("log2(i + 1): rank 1 undiscounted, rank 3 counts half.", lang),
+        ("discount", "ln"): t("ln(i + 1): other DCG values, identical NDCG (the base "
+                              "cancels).", lang),
+        ("discount", "jarvelin"): t("Järvelin & Kekäläinen 2002: no discount for ranks i < b, "
+                                    "then log_b(i).", lang),
+        ("ties", "average"): t("every tied item gets the group's mean gain: the expected DCG "
+                               "over all orders of the tie (McSherry & Najork 2008; "
+                               "scikit-learn).", lang),
+        ("ties", "docid"): t("doc id descending, as trec_eval and pytrec_eval do.", lang),
+        ("ties", "input"): t("the order given, a stable sort (LightGBM, XGBoost).", lang),
+        ("ties", "ranx"): t("as ranx orders them: numba's quicksort of the scores, which keeps "
+                            "the order given for a query of up to 15 documents only; with 16 "
+                            "or more, tied documents can change places (reproduced exactly).",
+                            lang),
+        ("ties", "optimistic"): t("the best order of each tie: highest gain first.", lang),
+        ("ties", "pessimistic"): t("the worst order of each tie: lowest gain first.", lang),
+        ("zero_idcg", "zero"): t("NDCG = 0 (scikit-learn, trec_eval, ranx).", lang),
+        ("zero_idcg", "nan"): t("undefined (NaN): the query is left out of means.", lang),
+        ("zero_idcg", "one"): t("NDCG = 1 (LightGBM, XGBoost).", lang),
+        ("negative", "keep"): t("use them in the formula as written: gains can be negative and "
+                                "NDCG can drop below 0 (an ideal drawn from a judged pool "
+                                "leaves them out).", lang),
+        ("negative", "zero"): t("gain 0 and left out of the ideal, whatever the gain rule "
+                                "(trec_eval reads a negative grade as 'pooled but not judged'; "
+                                "ranx drops them). With judged_only, such a document counts "
+                                "as unjudged, as in trec_eval.", lang),
+        ("negative", "error"): t("refuse them with an error (scikit-learn, LightGBM).", lang),
+        ("ideal_pool", "judged"): t("every judged item of the query, retrieved or not "
+                                    "(trec_eval, ranx).", lang),
+        ("ideal_pool", "retrieved"): t("only the retrieved items, unjudged ones as 0 "
+                                       "(scikit-learn, LightGBM, XGBoost).", lang),
+        ("missing", "skip"): t("left out (trec_eval 9 and pytrec_eval; trec_eval 10.0 stops "
+                               "with an error instead).", lang),
+        ("missing", "zero"): t("evaluated as an empty ranking (trec_eval -c): DCG 0, so NDCG "
+                               "0, or the all-zero rule's value when the query has no "
+                               "relevant document.", lang),
+        ("score_precision", "float64"): t("64-bit doubles, as read (trec_eval 10, "
+                                          "scikit-learn, ranx, LightGBM, XGBoost given "
+                                          "doubles).", lang),
+        ("score_precision", "float32"): t("32-bit floats (trec_eval up to 9.0.8 and "
+                                          "pytrec_eval, which bundles it): 1.00000001 and 1.0 "
+                                          "tie.", lang),
+        ("fractional", "keep"): t("used as given (scikit-learn; the LightGBM and XGBoost "
+                                  "presets).", lang),
+        ("fractional", "truncate"): t("cut toward zero, as trec_eval reads qrels (C atol) and "
+                                      "ranx stores them (integers): 2.7 → 2, 0.5 → 0, "
+                                      "−1.5 → −1.", lang),
+        ("fractional", "error"): t("refused with an error (pytrec_eval accepts integer grades "
+                                   "only).", lang),
+        ("judged_only", False): t("every retrieved document keeps its rank; an unjudged one "
+                                  "adds gain 0.", lang),
+        ("judged_only", True): t("unjudged documents are dropped and the judged ones move up "
+                                 "before the cut at k: condensed lists (Sakai 2007; trec_eval "
+                                 "-J; pytrec_eval judged_docs_only_flag=True).", lang),
+    }
+
+
+def _intros(lang: str) -> dict:
+    """The first paragraph of each option's help in ``lang`` (the engine's, in English)."""
+    return {
+        "gain": t("How a relevance grade becomes the gain added at its position.", lang),
+        "discount": t("How much a position is worth: the gain at rank i is divided by this.",
+                      lang),
+        "ties": t("How items with equal scores are ordered (only used when ranking by "
+                  "scores).", lang),
+        "zero_idcg": t("What NDCG is when the ideal DCG is 0 (no item has a positive gain): "
+                       "the ratio 0/0 is undefined and every library picks a rule.", lang),
+        "negative": t("What happens to grades below 0.", lang),
+        "ideal_pool": t("Which items the ideal ordering is built from (evaluate only).", lang),
+        "missing": t("How a query with judgments but no retrieved items counts (evaluate "
+                     "only).", lang),
+        "score_precision": t("The precision in which run scores are compared: two scores that "
+                             "differ only beyond a float32's 7 significant digits tie in 32 "
+                             "bits, and the tie rule then decides their order.", lang),
+        "fractional": t("What happens to a grade that is not a whole number, such as 2.5.",
+                        lang),
+        "judged_only": t("Whether unjudged documents stay in the ranking (evaluate only). A "
+                         "document is judged when the qrels grade it for that query (with "
+                         "negative='zero', a negative grade means 'pooled but not judged', as "
+                         "in trec_eval).", lang),
+    }
+
+
+def describe(option: str, value, lang: str) -> str:
+    """What ``value`` of an engine option does, in ``lang`` (the engine's words in English)."""
+    engine = nc.OPTIONS[option].choices[value]
+    return engine if lang == "en" else _choices(lang).get((option, value), engine)
+
+
+def option_help(option: str, lang: str) -> str:
+    """An option's help (what it decides, then each value as a list item) in ``lang``."""
+    if lang == "en":
+        return nc.OPTIONS[option].help()
+    items = "\n".join(f"- `{v}`: {describe(option, v, lang)}"
+                       for v in nc.OPTIONS[option].choices)
+    return f"{_intros(lang)[option]}\n\n{items}"
 
 
 # ------------------------------------------------------------------ library presets
@@ -40,17 +163,19 @@ def one_query(grades, unretrieved=()):
 
 
 def _scores(qrels, run, k, preset, **override):
-    t = nc.evaluate(qrels, run, k=k, convention=preset, details=True, **override)
-    return tuple(float(t[c].iloc[0]) for c in (f"dcg@{k}", f"idcg@{k}", f"ndcg@{k}"))
+    row = nc.evaluate(qrels, run, k=k, convention=preset, details=True, **override)
+    return tuple(float(row[c].iloc[0]) for c in (f"dcg@{k}", f"idcg@{k}", f"ndcg@{k}"))
 
 
-def presets_table(grades, k: int, unretrieved=()) -> pd.DataFrame:
+def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.DataFrame:
     """One row per library preset: the options it sets (from CONVENTIONS), DCG@k, IDCG@k and
     NDCG@k of the list under it, and which of its options move NDCG away from trec_eval's.
 
-    Values are text with the learner pages' 3 decimals (``lab.text.fmt``); a preset that refuses the input shows
-    ``"refuses: <the engine's message>"``.
+    Values are text with the learner pages' 3 decimals (``lab.text.fmt``); a preset that
+    refuses the input shows ``"refuses: <the engine's message>"``. Headers and words in ``lang``; the option values
+    (``linear``, ``average``) are the engine's, written as code is.
     """
+    refuses = t("refuses: {message}", lang, message="{message}")
     qrels, run = one_query(grades, unretrieved)
     base = _scores(qrels, run, k, BASELINE)
     rows = []
@@ -60,9 +185,11 @@ def presets_table(grades, k: int, unretrieved=()) -> pd.DataFrame:
             d, i, n = _scores(qrels, run, k, preset)
             row = {f"NDCG@{k}": fmt(n), f"DCG@{k}": fmt(d), f"IDCG@{k}": fmt(i)}
         except ValueError as exc:
-            row = {f"NDCG@{k}": REFUSES + str(exc), f"DCG@{k}": "—", f"IDCG@{k}": "—"}
+            row = {f"NDCG@{k}": refuses.format(message=exc), f"DCG@{k}": "—",
+                   f"IDCG@{k}": "—"}
             n = None
-        row = {"preset": name, **row, **{nc.OPTIONS[o].label: opts[o] for o in PRESET_OPTIONS}}
+        row = {t("preset", lang): name, **row,
+               **{option_label(o, lang): opts[o] for o in PRESET_OPTIONS}}
         why = []
         for o in PRESET_OPTIONS:
             if opts[o] == nc.CONVENTIONS[BASELINE][o]:
@@ -72,11 +199,12 @@ def presets_table(grades, k: int, unretrieved=()) -> pd.DataFrame:
             except ValueError:
                 moved = None
             if moved is None or not math.isclose(moved, base[2], abs_tol=1e-12):
-                why.append(f"{nc.OPTIONS[o].label.lower()} = {opts[o]}")
-        row["why it differs from trec_eval"] = "; ".join(why) if n is None or not \
+                label = option_label(o, lang)
+                why.append(f"{label.lower() if lang == 'en' else label} = {opts[o]}")
+        row[t("why it differs from trec_eval", lang)] = "; ".join(why) if n is None or not \
             math.isclose(n, base[2], abs_tol=1e-12) else ""
         rows.append(row)
-    return pd.DataFrame(rows).set_index("preset")
+    return pd.DataFrame(rows).set_index(t("preset", lang))
 
 
 def differs_from_baseline(table: pd.DataFrame) -> pd.DataFrame:
@@ -89,10 +217,6 @@ def differs_from_baseline(table: pd.DataFrame) -> pd.DataFrame:
 
 # ------------------------------------------------------------------ lesson 05 examples
 
-def _describe(option: str, value: str) -> str:
-    return nc.OPTIONS[option].choices[value]
-
-
 def tie_order(labels, scores, order, rule) -> str:
     """The ranked order as text; with averaging, tied items are joined by "=" (shared slot)."""
     parts = []
@@ -104,17 +228,19 @@ def tie_order(labels, scores, order, rule) -> str:
     return " > ".join(" = ".join(names) for _, names in parts)
 
 
-def ties_table(docids, grades, scores, k: int) -> pd.DataFrame:
-    """NDCG@k and at full depth of the tie example under every tie rule of OPTIONS['ties']."""
+def ties_table(docids, grades, scores, k: int, *, lang: str = "en") -> pd.DataFrame:
+    """NDCG@k and at full depth of the tie example under every tie rule of OPTIONS['ties'];
+    headers and words in ``lang`` (the rule is the engine's value, as code)."""
     rows = []
     for rule in nc.OPTIONS["ties"].choices:
         kw = dict(scores=list(scores), ties=rule, docids=list(docids))
         table = nc.dcg_table(list(grades), labels=list(range(len(grades))), **kw)
-        rows.append({"rule": rule, "ranked order": tie_order(docids, list(scores),
-                                                             table["label"].astype(int), rule),
+        rows.append({t("rule", lang): rule,
+                     t("ranked order", lang): tie_order(docids, list(scores),
+                                                        table["label"].astype(int), rule),
                      f"NDCG@{k}": nc.ndcg(list(grades), k=k, **kw),
-                     "full depth": nc.ndcg(list(grades), **kw),
-                     "used by / what it does": _describe("ties", rule)})
+                     t("full depth", lang): nc.ndcg(list(grades), **kw),
+                     t("used by / what it does", lang): describe("ties", rule, lang)})
     return pd.DataFrame(rows)
 
 
@@ -126,45 +252,49 @@ ZERO_RUN = pd.DataFrame({"qid": ["q1"] * 3 + ["q2"] * 3,
                          "score": [3.0, 2.0, 1.0, 3.0, 2.0, 1.0]})
 
 
-def zero_idcg_table() -> pd.DataFrame:
+def zero_idcg_table(*, lang: str = "en") -> pd.DataFrame:
     """q1 [2, 0, 1] and an all-zero q2 under each zero-IDCG rule: per query and the mean."""
     rows = []
     for rule in nc.OPTIONS["zero_idcg"].choices:
-        t = nc.evaluate(ZERO_QRELS, ZERO_RUN, k=None, zero_idcg=rule)["ndcg"]
-        rows.append({"rule": rule, "q1": t["q1"], "q2 (all zero)": t["q2"], "mean": t.mean(),
-                     "queries in the mean": int(t.notna().sum()),
-                     "used by / what it does": _describe("zero_idcg", rule)})
+        nd = nc.evaluate(ZERO_QRELS, ZERO_RUN, k=None, zero_idcg=rule)["ndcg"]
+        rows.append({t("rule", lang): rule, "q1": nd["q1"],
+                     t("q2 (all zero)", lang): nd["q2"], t("mean", lang): nd.mean(),
+                     t("queries in the mean", lang): int(nd.notna().sum()),
+                     t("used by / what it does", lang): describe("zero_idcg", rule, lang)})
     return pd.DataFrame(rows)
 
 
-def negative_table(grades, k: int) -> tuple[pd.DataFrame, str | None]:
+def negative_table(grades, k: int, *, lang: str = "en") -> tuple[pd.DataFrame, str | None]:
     """Each negative-grade rule on ``grades``: values, or the engine's error message."""
     rows, message = [], None
     for rule in nc.OPTIONS["negative"].choices:
-        row = {"rule": rule, "used by / what it does": _describe("negative", rule)}
+        row = {t("rule", lang): rule,
+               t("used by / what it does", lang): describe("negative", rule, lang)}
+        depth = t("full depth", lang)
         try:
             row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule), 4),
                         f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule), 4),
                         f"NDCG@{k}": fmt(nc.ndcg(grades, k=k, negative=rule)),
-                        "full depth": fmt(nc.ndcg(grades, negative=rule))})
+                        depth: fmt(nc.ndcg(grades, negative=rule))})
         except ValueError as exc:
             message = str(exc)
-            row.update({f"DCG@{k}": "error", f"IDCG@{k}": "error", f"NDCG@{k}": "error",
-                        "full depth": "error"})
+            error = t("error", lang)
+            row.update({f"DCG@{k}": error, f"IDCG@{k}": error, f"NDCG@{k}": error,
+                        depth: error})
         rows.append(row)
     return pd.DataFrame(rows), message
 
 
-def log_base_table(grades, base: float) -> pd.DataFrame:
+def log_base_table(grades, base: float, *, lang: str = "en") -> pd.DataFrame:
     """DCG, IDCG and NDCG (full depth) under each discount of OPTIONS['discount']."""
     rows = []
     for discount in nc.OPTIONS["discount"].choices:
         kw = dict(discount=discount, base=base)
-        rows.append({"discount": discount + (f" (b = {base:g})" if discount == "jarvelin"
-                                             else ""),
+        rows.append({t("discount", lang): discount + (f" (b = {base:g})"
+                                                      if discount == "jarvelin" else ""),
                      "DCG": nc.dcg(grades, **kw), "IDCG": nc.idcg(grades, **kw),
                      "NDCG": nc.ndcg(grades, **kw),
-                     "what it is": _describe("discount", discount)})
+                     t("what it is", lang): describe("discount", discount, lang)})
     return pd.DataFrame(rows)
 
 
@@ -181,15 +311,15 @@ UNLABELED_RUN = pd.DataFrame({"qid": ["q"] * 3, "docid": ["d1", "dX", "d2"],
                               "score": [3.0, 2.0, 1.0]})
 
 
-def unlabeled_table() -> pd.DataFrame:
+def unlabeled_table(*, lang: str = "en") -> pd.DataFrame:
     """The run d1, dX, d2 (dX never judged): unjudged as 0, or dropped (a condensed list)."""
     rows = []
-    for rule, run in (("count as grade 0 (trec_eval default)", UNLABELED_RUN),
-                      ("drop unjudged items (condensed list, trec_eval -J)",
+    for rule, run in ((t("count as grade 0 (trec_eval default)", lang), UNLABELED_RUN),
+                      (t("drop unjudged items (condensed list, trec_eval -J)", lang),
                        UNLABELED_RUN[UNLABELED_RUN["docid"] != "dX"])):
-        t = nc.evaluate(UNLABELED_QRELS, run, k=None, details=True).iloc[0]
-        rows.append({"rule": rule, "ranked": " > ".join(run["docid"]), "DCG": t["dcg"],
-                     "IDCG": t["idcg"], "NDCG": t["ndcg"]})
+        row = nc.evaluate(UNLABELED_QRELS, run, k=None, details=True).iloc[0]
+        rows.append({t("rule", lang): rule, t("ranked", lang): " > ".join(run["docid"]),
+                     "DCG": row["dcg"], "IDCG": row["idcg"], "NDCG": row["ndcg"]})
     return pd.DataFrame(rows)
 
 
@@ -202,20 +332,31 @@ TRANSFORMS = {
     "round to 1 decimal": (lambda s: np.round(s, 1), False),
     "−s (decreasing)": (lambda s: -s, False),
 }
+
+
+def transform_label(name: str, lang: str) -> str:
+    """A transform's name in ``lang``; the formulas read the same in every language."""
+    return {"round to 1 decimal": t("round to 1 decimal", lang),
+            "−s (decreasing)": t("−s (decreasing)", lang)}.get(name, name)
+
+
 MONOTONE_EXAMPLE = dict(labels=["d1", "d2", "d3", "d4", "d5", "d6"], grades=[2, 0, 3, 1, 0, 2],
                         scores=[0.92, 0.51, 0.49, 0.30, 0.18, 0.05])
 
 
-def transform_table(name: str, k: int, example=MONOTONE_EXAMPLE):
-    """(per-item table, NDCG@k before, NDCG@k after) for one score transform (ties averaged)."""
+def transform_table(name: str, k: int, example=MONOTONE_EXAMPLE, *, lang: str = "en"):
+    """(per-item table, NDCG@k before, NDCG@k after) for one score transform (ties averaged);
+    the table's headers in ``lang``."""
     f, _ = TRANSFORMS[name]
     s = np.asarray(example["scores"], float)
-    t = f(s)
+    after_s = f(s)
     rank = lambda v: pd.Series(-v).rank(method="min").astype(int).to_numpy()  # noqa: E731
-    items = pd.DataFrame({"item": example["labels"], "grade": example["grades"], "score": s,
-                          "rank": rank(s), name: t, "rank after": rank(t)})
+    items = pd.DataFrame({t("item", lang): example["labels"],
+                          t("grade", lang): example["grades"], t("score", lang): s,
+                          t("rank", lang): rank(s), transform_label(name, lang): after_s,
+                          t("rank after", lang): rank(after_s)})
     before = nc.ndcg(example["grades"], scores=list(s), k=k)
-    after = nc.ndcg(example["grades"], scores=list(t), k=k)
+    after = nc.ndcg(example["grades"], scores=list(after_s), k=k)
     return items, before, after
 
 

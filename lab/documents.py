@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
+from lab.i18n import t
 from lab.text import show_grades as show
 
 WORKED = "02_worked_examples"
@@ -22,6 +23,33 @@ WORKED = "02_worked_examples"
 # the conventions lesson's log-base table and the cutoffs lesson.
 RUNNING_EXAMPLE = (3, 2, 3, 0, 1, 2)
 DOC000 = RUNNING_EXAMPLE
+
+
+class Words(str):
+    """A text of the worked examples: the English words (the string itself, what the tests
+    and the engine-facing code read) that can also say themselves in another language.
+
+    ``Words(lambda lang: t("Example 1", lang))`` keeps the message a literal ``t`` call (the
+    catalog test finds it) while the data stays plain, built once at import.
+
+    >>> w = Words(lambda lang: t("Example 1", lang))
+    >>> (w, w.say("zh"))
+    ('Example 1', '示例 1')
+    """
+
+    def __new__(cls, say):
+        words = super().__new__(cls, say("en"))
+        words.say = say
+        return words
+
+
+def say(text, lang: str) -> str:
+    """``text`` in ``lang``: a :class:`Words` says itself; any other text (a grade list, a
+    number as printed, "≈ 4.53") reads the same in every language."""
+    return text.say(lang) if isinstance(text, Words) else text
+
+
+W = Words
 
 
 def names(prefix: str, n: int) -> tuple:
@@ -55,15 +83,26 @@ def agrees(value: float, printed: str) -> bool:
     return abs(round(value, decimals) - float(printed)) < 10 ** -(decimals + 3)
 
 
-def claims_frame(claims) -> pd.DataFrame:
+CLAIM_COLUMNS = ("quantity", "the source says", "ndcg_core (exact)", "agrees")
+
+
+def claim_headers(lang: str) -> dict:
+    """The claims table's column headers in ``lang`` (display only: the frame keeps
+    :data:`CLAIM_COLUMNS`)."""
+    return {"quantity": t("quantity", lang), "the source says": t("the source says", lang),
+            "ndcg_core (exact)": t("ndcg_core (exact)", lang), "agrees": t("agrees", lang)}
+
+
+def claims_frame(claims, *, lang: str = "en") -> pd.DataFrame:
+    """One row per claim: its words in ``lang``, what the source says, the engine's exact
+    value and whether the two agree (✓ / ✗, "—" where the source prints no number)."""
     rows = []
     for c in claims:
         v = float(c.value())
         verdict = "—" if c.printed is None else ("✓" if agrees(v, c.printed) else "✗")
-        says = c.says if c.says is not None else (c.printed or "—")
-        rows.append({"quantity": c.quantity, "the source says": says,
-                     "ndcg_core (exact)": v, "agrees": verdict})
-    return pd.DataFrame(rows)
+        says = say(c.says, lang) if c.says is not None else (c.printed or "—")
+        rows.append(dict(zip(CLAIM_COLUMNS, (say(c.quantity, lang), says, v, verdict))))
+    return pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
 
 
 @dataclass(frozen=True)
@@ -123,9 +162,12 @@ def _cdi(grades, k, *, gain="linear", printed=(None, None, None)):
     def part(name):
         return lambda: getattr(nc.ndcg_parts(list(grades), k=k, gain=gain), name)
 
-    return (Claim(f"DCG@{k} of {lst}", part("dcg"), printed[0]),
-            Claim(f"IDCG@{k} of {lst}", part("idcg"), printed[1]),
-            Claim(f"NDCG@{k} of {lst}", part("ndcg"), printed[2]))
+    return (Claim(Words(lambda lang: t("DCG@{k} of {grades}", lang, k=k, grades=lst)),
+                  part("dcg"), printed[0]),
+            Claim(Words(lambda lang: t("IDCG@{k} of {grades}", lang, k=k, grades=lst)),
+                  part("idcg"), printed[1]),
+            Claim(Words(lambda lang: t("NDCG@{k} of {grades}", lang, k=k, grades=lst)),
+                  part("ndcg"), printed[2]))
 
 
 def _by_scores(labels, grades, scores):
@@ -170,157 +212,190 @@ def _mean_with_empty(rule):
     return float(np.nanmean([nc.ndcg(Q1), nc.ndcg(EMPTY, zero_idcg=rule)]))
 
 
+def _cg5(grades):
+    """The CG@5 claim of ``grades`` (the Chinese tutorial prints 9 for both orders)."""
+    return Claim(W(lambda lang: t("CG@{k} of {grades}", lang, k=5, grades=show(grades))),
+                 lambda: nc.cg(list(grades)), "9")
+
+
+def _dcg5_worst():
+    """The Chinese tutorial's "about 4.53" for its worst-first order."""
+    return Claim(W(lambda lang: t("DCG@{k} of {grades}", lang, k=5, grades=show(D004_WORST))),
+                 lambda: nc.dcg(list(D004_WORST), k=5), "4.53", says="≈ 4.53")
+
+
+NONE = "—"  # the source gives no figure: the same sign in every language
+
 DOCUMENTS = (
     Document(
-        "000", "Three-step tutorial", "doc000",
+        "000", W(lambda lang: t("Three-step tutorial", lang)), "doc000",
         rankings=(
-            Ranking("doc000", "Linear gain, the tutorial's two tables", names("Doc", 6), DOC000,
+            Ranking("doc000", W(lambda lang: t("Linear gain, the tutorial's two tables", lang)),
+                    names("Doc", 6), DOC000,
                     claims=(
-                        Claim("2/log2 3, position 2 of [3, 2, 3, 0, 1, 2]",
+                        Claim(W(lambda lang: t("2/log2 3, position 2 of [3, 2, 3, 0, 1, 2]",
+                                               lang)),
                               lambda: 2 * weight(2), "1.262"),
-                        Claim("2/log2 5, position 4 of the ideal [3, 3, 2, 2, 1, 0]",
+                        Claim(W(lambda lang: t("2/log2 5, position 4 of the ideal "
+                                               "[3, 3, 2, 2, 1, 0]", lang)),
                               lambda: 2 * weight(4), "0.861"),
                     )),
-            Ranking("doc000exp", "The exponential variant, 2^rel − 1", names("Doc", 6), DOC000,
-                    gain="exponential",
+            Ranking("doc000exp", W(lambda lang: t("The exponential variant, 2^rel − 1", lang)),
+                    names("Doc", 6), DOC000, gain="exponential",
                     claims=(
-                        Claim("exponential gain of a 3", lambda: nc.dcg([3], gain="exponential"),
-                              "7"),
-                        Claim("exponential gain of a 1", lambda: nc.dcg([1], gain="exponential"),
-                              "1"),
+                        Claim(W(lambda lang: t("exponential gain of a 3", lang)),
+                              lambda: nc.dcg([3], gain="exponential"), "7"),
+                        Claim(W(lambda lang: t("exponential gain of a 1", lang)),
+                              lambda: nc.dcg([1], gain="exponential"), "1"),
                     )),
         ),
         errata=(
             Erratum("erratum-doc000-sklearn-gain", (
-                Claim("NDCG@3 of [3, 2, 3, 0, 1, 2], linear gain (what ndcg_score returns)",
-                      lambda: nc.ndcg(list(DOC000), k=3), says="—"),
-                Claim("NDCG@3 of [3, 2, 3, 0, 1, 2], gain 2^rel − 1",
+                Claim(W(lambda lang: t("NDCG@3 of [3, 2, 3, 0, 1, 2], linear gain (what "
+                                       "ndcg_score returns)", lang)),
+                      lambda: nc.ndcg(list(DOC000), k=3), says=NONE),
+                Claim(W(lambda lang: t("NDCG@3 of [3, 2, 3, 0, 1, 2], gain 2^rel − 1", lang)),
                       lambda: nc.ndcg(list(DOC000), k=3, gain="exponential"),
-                      says="scikit-learn's default"),
+                      says=W(lambda lang: t("scikit-learn's default", lang))),
             )),
             Erratum("erratum-doc000-all-zero", (
-                Claim("NDCG of q1 = [2, 0, 1]", lambda: nc.ndcg(Q1), says="—"),
-                Claim("mean of q1 and an all-zero q2 scored 0", lambda: _mean_with_empty("zero"),
-                      says="the convention"),
-                Claim("mean of q1 and an all-zero q2 scored 1", lambda: _mean_with_empty("one"),
-                      says="—"),
-                Claim("mean with the all-zero q2 left out", lambda: _mean_with_empty("nan"),
-                      says="—"),
+                Claim(W(lambda lang: t("NDCG of q1 = [2, 0, 1]", lang)), lambda: nc.ndcg(Q1),
+                      says=NONE),
+                Claim(W(lambda lang: t("mean of q1 and an all-zero q2 scored 0", lang)),
+                      lambda: _mean_with_empty("zero"),
+                      says=W(lambda lang: t("the convention", lang))),
+                Claim(W(lambda lang: t("mean of q1 and an all-zero q2 scored 1", lang)),
+                      lambda: _mean_with_empty("one"), says=NONE),
+                Claim(W(lambda lang: t("mean with the all-zero q2 left out", lang)),
+                      lambda: _mean_with_empty("nan"), says=NONE),
             )),
             Erratum("erratum-doc000-range", (
-                Claim("NDCG of [−1, 1]", lambda: nc.ndcg([-1, 1]), says="between 0 and 1"),
-                Claim("DCG / IDCG of [−2, −1], the formula taken literally",
-                      lambda: nc.dcg([-2, -1]) / nc.idcg([-2, -1]), says="between 0 and 1"),
-                Claim("ndcg_core's NDCG of [−2, −1] (IDCG ≤ 0, so the all-zero rule applies)",
-                      lambda: nc.ndcg([-2, -1]), says="—"),
+                Claim(W(lambda lang: t("NDCG of [−1, 1]", lang)), lambda: nc.ndcg([-1, 1]),
+                      says=W(lambda lang: t("between 0 and 1", lang))),
+                Claim(W(lambda lang: t("DCG / IDCG of [−2, −1], the formula taken literally",
+                                       lang)),
+                      lambda: nc.dcg([-2, -1]) / nc.idcg([-2, -1]),
+                      says=W(lambda lang: t("between 0 and 1", lang))),
+                Claim(W(lambda lang: t("ndcg_core's NDCG of [−2, −1] (IDCG ≤ 0, so the "
+                                       "all-zero rule applies)", lang)),
+                      lambda: nc.ndcg([-2, -1]), says=NONE),
             )),
         ),
     ),
     Document(
-        "001", "E-commerce explainer, K = 4", "doc001",
+        "001", W(lambda lang: t("E-commerce explainer, K = 4", lang)), "doc001",
         rankings=(
-            Ranking("doc001", "K = 4, grades [3, 2, 3, 0]", D001_LABELS[:4], D001, k=4,
-                    claims=(Claim("2/log2 3, position 2 of [3, 2, 3, 0]",
+            Ranking("doc001", W(lambda lang: t("K = 4, grades [3, 2, 3, 0]", lang)),
+                    D001_LABELS[:4], D001, k=4,
+                    claims=(Claim(W(lambda lang: t("2/log2 3, position 2 of [3, 2, 3, 0]",
+                                                   lang)),
                                   lambda: 2 * weight(2), "1.26"),
-                            Claim("3/log2 3, position 2 of the ideal [3, 3, 2, 0]",
+                            Claim(W(lambda lang: t("3/log2 3, position 2 of the ideal "
+                                                   "[3, 3, 2, 0]", lang)),
                                   lambda: 3 * weight(2), "1.89"))
                     + _cdi(D001, 4, printed=("5.76", "5.89", "0.978"))),
-            Ranking("doc001pool", "The same four slots, with the ideal drawn from all six judged "
-                    "products [3, 2, 3, 0, 1, 2]", D001_LABELS[:4], D001, k=4, unretrieved=(1, 2),
+            Ranking("doc001pool", W(lambda lang: t(
+                "The same four slots, with the ideal drawn from all six judged products "
+                "[3, 2, 3, 0, 1, 2]", lang)), D001_LABELS[:4], D001, k=4, unretrieved=(1, 2),
                     unretrieved_labels=D001_LABELS[4:]),
         ),
         errata=(Erratum("erratum-doc001-half", (
-            Claim("weight of position 2, 1/log2 3", lambda: weight(2), "0.5",
-                  says="half (0.5)"),
-            Claim("weight of position 3, 1/log2 4", lambda: weight(3), says="—"),
+            Claim(W(lambda lang: t("weight of position 2, 1/log2 3", lang)), lambda: weight(2),
+                  "0.5", says=W(lambda lang: t("half (0.5)", lang))),
+            Claim(W(lambda lang: t("weight of position 3, 1/log2 4", lang)), lambda: weight(3),
+                  says=NONE),
         )),),
     ),
     Document(
-        "002", "Glossary entry, k = 3 and 2", "doc002",
+        "002", W(lambda lang: t("Glossary entry, k = 3 and 2", lang)), "doc002",
         rankings=(
-            Ranking("doc002k3", "Predicted order of grades 1, 3, 2, at k = 3", D002_LABELS, D002,
-                    k=3, claims=(Claim("3/log2 3, position 2 of [1, 3, 2]",
+            Ranking("doc002k3", W(lambda lang: t("Predicted order of grades 1, 3, 2, at k = 3",
+                                                 lang)), D002_LABELS, D002,
+                    k=3, claims=(Claim(W(lambda lang: t("3/log2 3, position 2 of [1, 3, 2]",
+                                                        lang)),
                                        lambda: 3 * weight(2), "1.8928"),)
                     + _cdi(D002, 3, printed=("3.8928", "4.7619", "0.8175"))),
-            Ranking("doc002k2", "The same order at k = 2", D002_LABELS, D002, k=2,
-                    claims=_cdi(D002, 2, printed=("2.8928", "4.2619", "0.6788"))),
+            Ranking("doc002k2", W(lambda lang: t("The same order at k = 2", lang)), D002_LABELS,
+                    D002, k=2, claims=_cdi(D002, 2, printed=("2.8928", "4.2619", "0.6788"))),
         ),
     ),
     Document(
-        "003", "MRR note, with code", "doc003",
-        claims=(Claim("MRR of first-relevant ranks [1, 4, 2, 9]",
+        "003", W(lambda lang: t("MRR note, with code", lang)), "doc003",
+        claims=(Claim(W(lambda lang: t("MRR of first-relevant ranks [1, 4, 2, 9]", lang)),
                       lambda: nc.mean_reciprocal_rank(ranks=[1, 4, 2, 9]), "0.465"),),
         code=(
-            CodeExample("Example 1", CODE_MRR, lambda: _printed(
+            CodeExample(W(lambda lang: t("Example 1", lang)), CODE_MRR, lambda: _printed(
                 "MRR", nc.mean_reciprocal_rank(ranks=[1, 2, 4, 3, 5]))),
-            CodeExample("Example 2", CODE_NDCG, lambda: _printed(
+            CodeExample(W(lambda lang: t("Example 2", lang)), CODE_NDCG, lambda: _printed(
                 "NDCG@5", nc.ndcg([3, 0, 2, 1], k=5, ideal=[3, 2, 1, 0])),
                 # The code asks for NDCG@5 of four items: with no fifth position that is
                 # NDCG@4, the same number, and the playground's k stops at the list's length.
-                Ranking("doc003ex2", "Example 2: predicted grades [3, 0, 2, 1]; NDCG@5 of a "
-                        "four-item list is NDCG@4 (there is no fifth position), so the tables "
-                        "and the playground use k = 4", names("item", 4), (3, 0, 2, 1), k=4)),
-            CodeExample("Example 3", CODE_SKLEARN, lambda: _printed(
+                Ranking("doc003ex2", W(lambda lang: t(
+                    "Example 2: predicted grades [3, 0, 2, 1]; NDCG@5 of a four-item list is "
+                    "NDCG@4 (there is no fifth position), so the tables and the playground "
+                    "use k = 4", lang)), names("item", 4), (3, 0, 2, 1), k=4)),
+            CodeExample(W(lambda lang: t("Example 3", lang)), CODE_SKLEARN, lambda: _printed(
                 "NDCG@5", nc.ndcg(list(EX3_GRADES), scores=list(EX3_SCORES), k=5)),
-                Ranking("doc003ex3", "Example 3 sorted by score: grades "
-                        + show(EX3_RANKED), EX3_LABELS, EX3_RANKED, k=5)),
+                Ranking("doc003ex3", W(lambda lang: t(
+                    "Example 3 sorted by score: grades {grades}", lang,
+                    grades=show(EX3_RANKED))), EX3_LABELS, EX3_RANKED, k=5)),
         ),
         errata=(
             Erratum("erratum-doc003-burges-log", (
-                Claim("DCG of [3, 2, 3, 0, 1, 2], log2 discount",
-                      lambda: nc.dcg(list(DOC000)), says="—"),
-                Claim("DCG of [3, 2, 3, 0, 1, 2], natural-log discount",
-                      lambda: nc.dcg(list(DOC000), discount="ln"), says="—"),
-                Claim("NDCG, log2 discount", lambda: nc.ndcg(list(DOC000)),
-                      says="base 2 needed"),
-                Claim("NDCG, natural-log discount",
-                      lambda: nc.ndcg(list(DOC000), discount="ln"), says="base 2 needed"),
+                Claim(W(lambda lang: t("DCG of [3, 2, 3, 0, 1, 2], log2 discount", lang)),
+                      lambda: nc.dcg(list(DOC000)), says=NONE),
+                Claim(W(lambda lang: t("DCG of [3, 2, 3, 0, 1, 2], natural-log discount",
+                                       lang)),
+                      lambda: nc.dcg(list(DOC000), discount="ln"), says=NONE),
+                Claim(W(lambda lang: t("NDCG, log2 discount", lang)),
+                      lambda: nc.ndcg(list(DOC000)),
+                      says=W(lambda lang: t("base 2 needed", lang))),
+                Claim(W(lambda lang: t("NDCG, natural-log discount", lang)),
+                      lambda: nc.ndcg(list(DOC000), discount="ln"),
+                      says=W(lambda lang: t("base 2 needed", lang))),
             )),
             Erratum("erratum-doc003-generalises", (
-                Claim("reciprocal rank, one relevant item at rank 4",
-                      lambda: nc.reciprocal_rank([0, 0, 0, 1]), says="—"),
-                Claim("NDCG of the same list [0, 0, 0, 1]", lambda: nc.ndcg([0, 0, 0, 1]),
-                      says="MRR, generalised"),
+                Claim(W(lambda lang: t("reciprocal rank, one relevant item at rank 4", lang)),
+                      lambda: nc.reciprocal_rank([0, 0, 0, 1]), says=NONE),
+                Claim(W(lambda lang: t("NDCG of the same list [0, 0, 0, 1]", lang)),
+                      lambda: nc.ndcg([0, 0, 0, 1]),
+                      says=W(lambda lang: t("MRR, generalised", lang))),
             )),
         ),
     ),
     Document(
-        "004", "Chinese tutorial, CG to NDCG", "doc004",
+        "004", W(lambda lang: t("Chinese tutorial, CG to NDCG", lang)), "doc004",
         rankings=(
-            Ranking("doc004", "Grades [3, 2, 3, 0, 1], k = 5", D004_LABELS, D004, k=5,
-                    claims=(Claim("CG@5 of [3, 2, 3, 0, 1]", lambda: nc.cg(list(D004)), "9"),)
+            Ranking("doc004", W(lambda lang: t("Grades [3, 2, 3, 0, 1], k = 5", lang)),
+                    D004_LABELS, D004, k=5,
+                    claims=(_cg5(D004),)
                     + _cdi(D004, 5, printed=("6.15", "6.32", "0.973"))
-                    + (Claim("log2 11, the discount at position 10", lambda: 1 / weight(10),
-                             "3.46"),)),
-            Ranking("doc004worst", "The same items worst-first, [0, 1, 2, 3, 3]",
+                    + (Claim(W(lambda lang: t("log2 11, the discount at position 10", lang)),
+                             lambda: 1 / weight(10), "3.46"),)),
+            Ranking("doc004worst", W(lambda lang: t(
+                "The same items worst-first, [0, 1, 2, 3, 3]", lang)),
                     tuple(D004_LABELS[i] for i in (3, 4, 1, 0, 2)), D004_WORST, k=5,
-                    claims=(Claim("CG@5 of [0, 1, 2, 3, 3]", lambda: nc.cg(list(D004_WORST)),
-                                  "9"),
-                            Claim("DCG@5 of [0, 1, 2, 3, 3]",
-                                  lambda: nc.dcg(list(D004_WORST), k=5), "4.53",
-                                  says="≈ 4.53"))),
+                    claims=(_cg5(D004_WORST), _dcg5_worst())),
         ),
         errata=(
             Erratum("erratum-doc004-reversed", (
-                Claim("DCG@5 of [0, 1, 2, 3, 3]", lambda: nc.dcg(list(D004_WORST), k=5),
-                      "4.53", says="≈ 4.53"),
-                Claim("DCG@5 of the plain reversal [1, 0, 3, 2, 3]",
-                      lambda: nc.dcg([1, 0, 3, 2, 3], k=5), says="—"),
+                _dcg5_worst(),
+                Claim(W(lambda lang: t("DCG@5 of the plain reversal [1, 0, 3, 2, 3]", lang)),
+                      lambda: nc.dcg([1, 0, 3, 2, 3], k=5), says=NONE),
             )),
             Erratum("erratum-doc004-rounding", (
-                Claim("6.15 / 6.32, the parts rounded first",
+                Claim(W(lambda lang: t("6.15 / 6.32, the parts rounded first", lang)),
                       lambda: round(nc.dcg(list(D004)), 2) / round(nc.idcg(list(D004)), 2),
                       "0.973", says="≈ 0.973"),
-                Claim("DCG@5 / IDCG@5 at full precision", lambda: nc.ndcg(list(D004)),
-                      "0.973", says="≈ 0.973"),
+                Claim(W(lambda lang: t("DCG@5 / IDCG@5 at full precision", lang)),
+                      lambda: nc.ndcg(list(D004)), "0.973", says="≈ 0.973"),
             )),
             Erratum("erratum-doc004-earlier"),
             Erratum("erratum-doc004-floor", (
-                Claim("NDCG@5 of the worst order [0, 1, 2, 3, 3]",
-                      lambda: nc.ndcg(list(D004_WORST), k=5), says="close to 0"),
+                Claim(W(lambda lang: t("NDCG@5 of the worst order [0, 1, 2, 3, 3]", lang)),
+                      lambda: nc.ndcg(list(D004_WORST), k=5),
+                      says=W(lambda lang: t("close to 0", lang))),
             )),
         ),
     ),
 )
-
-

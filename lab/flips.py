@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import ndcg_core as nc
+from lab.i18n import t
 
 GAIN = "03_gain"
 
@@ -136,19 +137,24 @@ def find_flip(grades, k=None, *, ideal=None, seed=0, limit=EXHAUSTIVE_LIMIT,
     return replace(found, a=a, b=b, ndcg=scores, reason=None)
 
 
-FLIP_REASONS = {
-    "k1": "At k = 1 only the top item counts, and both gains rank grades in the same order, "
-          "so they always agree.",
-    "no-positive": "No item has a positive grade, so the ideal DCG is 0 and every ordering "
-                   "scores the same.",
-    "proportional": "On these grades exponential gain is a fixed multiple of linear gain "
-                    "(binary grades, or a single non-zero grade): every DCG scales by the same "
-                    "factor, so the two gains can never disagree.",
-    "none-exhaustive": "Every ordering was tried ({searched} distinct top-k sequences) and the "
-                       "two gains agreed on every pair.",
-    "none-sampled": "No flip among {searched} orderings sampled with seed 0; with more items "
-                    "one may still exist.",
-}
+def flip_reasons(lang: str) -> dict:
+    """Why no flip is shown, per :attr:`Flip.reason`, in ``lang`` (``{searched}`` to fill)."""
+    return {
+        "k1": t("At k = 1 only the top item counts, and both gains rank grades in the same "
+                "order, so they always agree.", lang),
+        "no-positive": t("No item has a positive grade, so the ideal DCG is 0 and every "
+                         "ordering scores the same.", lang),
+        "proportional": t("On these grades exponential gain is a fixed multiple of linear "
+                          "gain (binary grades, or a single non-zero grade): every DCG scales "
+                          "by the same factor, so the two gains can never disagree.", lang),
+        "none-exhaustive": t("Every ordering was tried ({searched} distinct top-k sequences) "
+                             "and the two gains agreed on every pair.", lang),
+        "none-sampled": t("No flip among {searched} orderings sampled with seed 0; with more "
+                          "items one may still exist.", lang),
+    }
+
+
+FLIP_REASONS = flip_reasons("en")
 
 
 def arrange(labels, grades, order):

@@ -8,6 +8,7 @@ import streamlit as st
 import ndcg_core as nc
 from lab import conventions as C
 from lab.documents import RUNNING_EXAMPLE
+from lab.i18n import t
 from lab.text import escape_markdown, fmt
 from ui import charts, lessons as L, playground as view, routing, state
 from ui.conventions import presets_panel, table
@@ -19,6 +20,7 @@ NEGATIVE = [-1, 2, 0, 1]
 
 routing.route_through_app()
 pg = state.playground()
+lang = state.language()
 L.header(LESSON)
 L.section(LESSON, "intro")
 
@@ -27,63 +29,66 @@ left, right = st.columns([1, 2])
 with left:
     edited = st.data_editor(
         TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed", width="stretch",
-        column_config={"docid": st.column_config.TextColumn("doc id", required=True),
-                       "grade": st.column_config.NumberColumn("grade", required=True),
-                       "score": st.column_config.NumberColumn("score", required=True)})
-    k_ties = st.slider("Cutoff k", 1, 3, 1, key="cv_ties_k")
+        column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True),
+                       "grade": st.column_config.NumberColumn(t("grade", lang), required=True),
+                       "score": st.column_config.NumberColumn(t("score", lang), required=True)})
+    k_ties = st.slider(t("Cutoff k", lang), 1, 3, 1, key="cv_ties_k")
 with right:
     try:
         table(C.ties_table(list(edited["docid"]), list(edited["grade"]),
-                           list(edited["score"]), k_ties))
+                           list(edited["score"]), k_ties, lang=lang))
     except ValueError as exc:
-        st.error(f"These rows cannot be ranked: {escape_markdown(exc)}",
+        st.error(t("These rows cannot be ranked: {error}", lang, error=escape_markdown(exc)),
                  icon=":material/error:")
 
 L.section(LESSON, "all-zero")
-table(C.zero_idcg_table())
+table(C.zero_idcg_table(lang=lang))
 
 L.section(LESSON, "negative")
-neg, message = C.negative_table(NEGATIVE, 3)
+neg, message = C.negative_table(NEGATIVE, 3, lang=lang)
 table(neg)
 if message:
     st.error(f"negative='error': `ValueError: {message}`", icon=":material/block:")
 
 L.section(LESSON, "log-base")
-base = st.slider("Base b of the Järvelin–Kekäläinen discount", 1.5, 12.0, 2.0, step=0.5,
-                 key="cv_base")
-table(C.log_base_table(list(RUNNING_EXAMPLE), base))
+base = st.slider(t("Base b of the Järvelin–Kekäläinen discount", lang), 1.5, 12.0, 2.0,
+                 step=0.5, key="cv_base")
+table(C.log_base_table(list(RUNNING_EXAMPLE), base, lang=lang))
 weights = C.discount_weights(10, base)
 charts.show(charts.lines_chart(
-    weights, x="index", columns=weights.columns, y="weight of a gain of 1",
-    title=f"Weight of each rank, 1 / discount (Järvelin–Kekäläinen b = {base:g})"),
+    weights, x="index", columns=weights.columns, y=t("weight of a gain of 1", lang),
+    title=t("Weight of each rank, 1 / discount (Järvelin–Kekäläinen b = {base})", lang,
+            base=f"{base:g}")),
     key="cv_weights")
 
 L.section(LESSON, "unlabeled")
-table(C.unlabeled_table())
+table(C.unlabeled_table(lang=lang))
 
 L.section(LESSON, "monotone-scores")
-name = st.selectbox("Transform the scores with", list(C.TRANSFORMS), key="cv_transform")
-items, before, after = C.transform_table(name, 3)
+name = st.selectbox(t("Transform the scores with", lang), list(C.TRANSFORMS),
+                    format_func=lambda x: C.transform_label(x, lang), key="cv_transform")
+shown_name = C.transform_label(name, lang)
+items, before, after = C.transform_table(name, 3, lang=lang)
 a, b = st.columns(2)
-a.metric("NDCG@3, original scores", fmt(before), border=True)
-b.metric(f"NDCG@3, {name}", fmt(after), delta=f"{after - before:+.3f}"
-         if abs(after - before) > 1e-12 else None, border=True)
+a.metric(t("NDCG@3, original scores", lang), fmt(before), border=True)
+b.metric(t("NDCG@3, {transform}", lang, transform=shown_name), fmt(after),
+         delta=f"{after - before:+.3f}" if abs(after - before) > 1e-12 else None, border=True)
 if C.TRANSFORMS[name][1]:
-    st.success(f"{name} is strictly increasing: same order, same ties, same NDCG.",
-               icon=":material/check_circle:")
+    st.success(t("{transform} is strictly increasing: same order, same ties, same NDCG.", lang,
+                 transform=shown_name), icon=":material/check_circle:")
 else:
-    st.warning(f"{name} is not strictly increasing: the order or the ties change, and NDCG "
-               "can too.", icon=":material/warning:")
+    st.warning(t("{transform} is not strictly increasing: the order or the ties change, and "
+                 "NDCG can too.", lang, transform=shown_name), icon=":material/warning:")
 table(items)
 
 L.section(LESSON, "presets")
 figures, problem = view.scored(pg, ("linear",))
 if problem:
-    st.error(f"The playground's list cannot be compared: {escape_markdown(problem)}",
-             icon=":material/error:")
+    st.error(t("The playground's list cannot be compared: {error}", lang,
+               error=escape_markdown(problem)), icon=":material/error:")
 else:
     presets_panel(pg, pg.cutoff)
-with st.expander("Every option a preset sets"):
+with st.expander(t("Every option a preset sets", lang)):
     for opt in ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional",
                 "score_precision", "judged_only"):
-        st.markdown(f"**{nc.OPTIONS[opt].label}** — {nc.OPTIONS[opt].help()}")
+        st.markdown(f"**{C.option_label(opt, lang)}** — {C.option_help(opt, lang)}")

@@ -4,10 +4,12 @@ a flip finder for orderings the two gains rank oppositely."""
 import streamlit as st
 
 from lab import flips as F
+from lab.i18n import t
 from lab.text import fmt
 from ui import charts, learn, lessons as L, playground as view, routing, state, tables
 
 routing.route_through_app()
+lang = state.language()
 pg = state.playground()  # the playground's shared state (this page never publishes it)
 
 
@@ -21,12 +23,13 @@ L.section(F.GAIN, "intro", heading=False)
 L.section(F.GAIN, "curves")
 charts.show(charts.gain_chart(4), key="gain_curves")
 
-st.header("Your playground ranking under both gains")
+st.header(t("Your playground ranking under both gains", lang))
 n = len(pg.items)
 if n > 1:
     state.set_widget_from_state(state.GAIN_K, pg.cutoff)
-    st.slider("Cutoff k", 1, n, key=state.GAIN_K, on_change=state.on_k, args=(state.GAIN_K,),
-              help="The playground's cutoff: changing it here changes it there too.")
+    st.slider(t("Cutoff k", lang), 1, n, key=state.GAIN_K, on_change=state.on_k,
+              args=(state.GAIN_K,),
+              help=t("The playground's cutoff: changing it here changes it there too.", lang))
 k, judged = pg.cutoff, pg.judged
 figures, problem = view.scored(pg, ("linear", "exponential"))
 if problem:
@@ -39,13 +42,14 @@ with left:
 if figures:
     for col, (gain, values) in zip(right.columns(2), figures.items()):
         for m, v in zip(("DCG", "IDCG", "NDCG"), values):
-            col.metric(f"{m}@{k} ({gain})", fmt(v), border=True,
+            col.metric(learn.at_k(m, k, gain, lang), fmt(v), border=True,
                        help=f"{m}@{k} = {v:.12g}")
     for i, (col, gain) in enumerate(zip(st.columns(2), figures)):
         with col:
             if i == 0:
                 tables.pair_marker()  # the two tables wrap where they do not fit side by side
-            st.markdown(f"**{gain.capitalize()} gain**")
+            st.markdown(t("**Linear gain**", lang) if gain == "linear"
+                        else t("**Exponential gain**", lang))
             tables.ranking_table(pg.grades, pg.labels, k=k, gain=gain, hint=False)
 
 L.section(F.GAIN, "flip")
@@ -55,6 +59,6 @@ if figures:
         learn.render_flip(pg, flip_of(tuple(sorted(pg.grades, reverse=True)), k,
                                       tuple(sorted(judged, reverse=True)) if judged else None))
     except ValueError as exc:
-        learn.scoring_error(exc, "The flip finder cannot search these grades")
+        learn.scoring_error(exc, t("The flip finder cannot search these grades", lang))
 
 L.section(F.GAIN, "who-uses-what")

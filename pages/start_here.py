@@ -6,10 +6,12 @@ import streamlit as st
 
 import ndcg_core as nc
 from lab import tour as T
+from lab.i18n import t
 from lab.text import show_grades
 from ui import charts, learn, lessons as L, routing, state, tables
 
 routing.route_through_app()
+lang = state.language()
 L.header(T.START)
 L.section(T.START, "intro", heading=False)
 
@@ -17,43 +19,52 @@ L.section(T.START, "intro", heading=False)
 n_steps = len(T.TOUR)
 at = state.tour_step()
 step = T.TOUR[at]
-st.progress((at + 1) / n_steps, text=f"{at + 1} of {n_steps} · {T.heading(step)}")
+st.progress((at + 1) / n_steps, text=t("{step} of {steps} · {heading}", lang, step=at + 1,
+                                        steps=n_steps, heading=T.heading(step, lang)))
 prev, _, nxt = st.columns([1, 4, 1])
-prev.button("Previous", key="sh_prev", icon=":material/arrow_back:", on_click=state.on_tour_move,
-            args=(-1, n_steps), disabled=at == 0, width="stretch")
-nxt.button("Next", key="sh_next", icon=":material/arrow_forward:", on_click=state.on_tour_move,
-           args=(1, n_steps), disabled=at == n_steps - 1, width="stretch")
+prev.button(t("Previous", lang), key="sh_prev", icon=":material/arrow_back:",
+            on_click=state.on_tour_move, args=(-1, n_steps), disabled=at == 0, width="stretch")
+nxt.button(t("Next", lang), key="sh_next", icon=":material/arrow_forward:",
+           on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1, width="stretch")
 with st.container(border=True):
     L.section(T.START, step.section)
     learn.render_step(step)
 
 # ---- why a positional discount
 L.section(T.START, "why-discount")
-pos = st.slider("Position of the one relevant item", 1, 10, 10, key="sh_hit_pos")
+pos = st.slider(t("Position of the one relevant item", lang), 1, 10, 10, key="sh_hit_pos")
 for i, (col, p) in enumerate(zip(st.columns(2), (1, pos))):
     with col:
         grades = T.single_hit(p)
-        st.markdown(f"**Relevant item at position {p}** · grades {show_grades(grades)}")
+        st.markdown(t("**Relevant item at position {position}** · grades {grades}", lang,
+                      position=p, grades=show_grades(grades)))
         learn.metric_row([("precision@10", nc.precision_at_k(grades, k=10)),
                           ("NDCG@10", nc.ndcg(grades, k=10))])
-        routing.open_in_playground([f"Product {i}" for i in range(1, 11)], grades, k=10,
+        routing.open_in_playground([t("Product {n}", lang, n=i) for i in range(1, 11)], grades,
+                                   k=10,
                                    key=f"sh_open_hit_{i}")
 charts.show(charts.hit_chart(10), key="sh_hit_chart")
 
 # ---- grades: what they are, where they come from
 L.section(T.START, "grades")
 L.section(T.START, "where-grades-come-from")
-mapping = st.radio("Turn what shoppers did into grades", list(T.MAPPINGS), key="sh_mapping")
-shop = pd.DataFrame({"product": [p for p, _ in T.SHOP], "what the shopper did":
-                     pd.Series([a for _, a in T.SHOP], dtype="object")})
+mapping = st.radio(t("Turn what shoppers did into grades", lang), list(T.MAPPINGS),
+                   format_func=lambda m: T.mapping_label(m, lang), key="sh_mapping")
+# the editor stores the English action (its options' values); it shows them in the language
+shop = pd.DataFrame({"product": [T.product_name(p, lang) for p, _ in T.SHOP],
+                     "what the shopper did": pd.Series([a for _, a in T.SHOP], dtype="object")})
 edited = st.data_editor(
     shop, key="sh_actions", hide_index=True, width="stretch", disabled=["product"],
-    column_config={"what the shopper did": st.column_config.SelectboxColumn(
-        options=list(T.ACTIONS), required=True)})
+    column_config={
+        "product": st.column_config.TextColumn(t("product", lang)),
+        "what the shopper did": st.column_config.SelectboxColumn(
+            t("what the shopper did", lang), options=list(T.ACTIONS), required=True,
+            format_func=lambda a: T.action_label(a, lang))})
 actions = [a if a in T.ACTIONS else "ignored" for a in edited["what the shopper did"]]
 grades, labels = T.grades_of(actions, mapping), list(edited["product"])
 k = len(grades)
-learn.metric_row([(f"shop list NDCG@{k} ({gain})", nc.ndcg(grades, k=k, gain=gain))
-                  for gain in ("linear", "exponential")])
+learn.metric_row([(t("shop list NDCG@{k} (linear)", lang, k=k), nc.ndcg(grades, k=k)),
+                  (t("shop list NDCG@{k} (exponential)", lang, k=k),
+                   nc.ndcg(grades, k=k, gain="exponential"))])
 tables.dcg_tables(grades, labels, k=k, gain="linear")
 routing.open_in_playground(labels, grades, k=k, gain="both", key="sh_open_shop")

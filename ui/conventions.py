@@ -8,8 +8,9 @@ import streamlit as st
 
 from lab import conventions as C
 from lab.playground import Playground
+from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade
-from ui import routing
+from ui import routing, state
 
 HIGHLIGHT = "background-color: rgba(255, 171, 0, 0.28)"
 
@@ -24,16 +25,22 @@ def table(df):
 
 def presets_panel(pg: Playground, k: int):
     """The playground list under every library preset, differences highlighted."""
-    table_ = C.presets_table(pg.grades, k, pg.unretrieved)
+    lang = state.language()
+    table_ = C.presets_table(pg.grades, k, pg.unretrieved, lang=lang)
     mask = C.differs_from_baseline(table_)
     styled = table_.style.apply(lambda _: np.where(mask, HIGHLIGHT, ""), axis=None)
     shown = ", ".join(f"{escape_markdown(lab)} ({fmt_grade(g)})"
                       for lab, g in zip(pg.labels, pg.grades))
-    st.caption(f"Ranked list: {shown}; k = {k}" + (
-        f"; judged but not retrieved: {', '.join(fmt_grade(g) for g in pg.unretrieved)}"
-        if pg.unretrieved else "") + ". Highlighted cells differ from trec_eval.")
+    if pg.unretrieved:
+        st.caption(t("Ranked list: {items}; k = {k}; judged but not retrieved: {pool}. "
+                     "Highlighted cells differ from trec_eval.", lang, items=shown, k=k,
+                     pool=", ".join(fmt_grade(g) for g in pg.unretrieved)))
+    else:
+        st.caption(t("Ranked list: {items}; k = {k}. Highlighted cells differ from trec_eval.",
+                     lang, items=shown, k=k))
     # A static table: the option names and the "why" text wrap instead of being cut.
     st.table(styled)
-    st.caption("A preset that refuses the list shows the engine's message as its NDCG.")
-    routing.link_to_playground("Change the list in the playground")
+    st.caption(t("A preset that refuses the list shows the engine's message as its NDCG.",
+                 lang))
+    routing.link_to_playground(t("Change the list in the playground", lang))
     return table_

@@ -9,11 +9,12 @@ import pandas as pd
 import streamlit as st
 
 import ndcg_core as nc
-from lab.documents import WORKED, Document, Ranking, claims_frame
-from lab.flips import FLIP_REASONS, Flip, arrange
+from lab.documents import WORKED, Document, Ranking, claim_headers, claims_frame, say
+from lab.flips import Flip, arrange, flip_reasons
+from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, show_grades
 from lab.tour import Step
-from ui import lessons as L, routing, tables
+from ui import lessons as L, routing, state, tables
 
 NUMBER = tables.NUMBER
 
@@ -28,14 +29,19 @@ def metric_row(items):
 # ------------------------------------------------------------------ worked examples
 
 def claims_table(claims):
+    lang = state.language()
+    head = claim_headers(lang)  # display only: the frame keeps its English columns
     tables.swipe_hint()
-    st.dataframe(claims_frame(claims), hide_index=True, width="stretch",
-                 column_config={"ndcg_core (exact)": NUMBER,
-                                "quantity": st.column_config.TextColumn(width="large")})
+    st.dataframe(claims_frame(claims, lang=lang), hide_index=True, width="stretch",
+                 column_config={
+                     "quantity": st.column_config.TextColumn(head["quantity"], width="large"),
+                     "the source says": st.column_config.TextColumn(head["the source says"]),
+                     "ndcg_core (exact)": {**NUMBER, "label": head["ndcg_core (exact)"]},
+                     "agrees": st.column_config.TextColumn(head["agrees"])})
 
 
 def render_ranking(r: Ranking):
-    st.markdown(f"### {r.title}")
+    st.markdown(f"### {say(r.title, state.language())}")
     tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
                       pool_labels=r.unretrieved_labels)
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
@@ -51,10 +57,11 @@ def render_document(doc: Document):
         render_ranking(r)
     if doc.claims:
         claims_table(doc.claims)
+    lang = state.language()
     for ex in doc.code:
-        st.markdown(f"### {ex.title}")
+        st.markdown(f"### {say(ex.title, lang)}")
         st.code(ex.code, language="python")
-        st.caption("It prints (computed by ndcg_core, to 12 significant digits):")
+        st.caption(t("It prints (computed by ndcg_core, to 12 significant digits):", lang))
         st.code(ex.prints(), language="text")
         if ex.ranking:
             render_ranking(ex.ranking)
@@ -68,10 +75,11 @@ def render_document(doc: Document):
 
 def render_step(step: Step):
     g, k, lab = step.grades, step.k, step.labels
+    lang = state.language()
     if step.view == "cg":
         orders = (g, tuple(sorted(g)), tuple(reversed(g)))
-        metric_row([(f"CG@{k} of {show_grades(o)}", f"{nc.cg(list(o), k=k):g}")
-                    for o in orders])
+        metric_row([(t("CG@{k} of {grades}", lang, k=k, grades=show_grades(o)),
+                     f"{nc.cg(list(o), k=k):g}") for o in orders])
     elif step.view in ("dcg", "idcg"):
         ideal = step.view == "idcg"
         if ideal:
@@ -83,26 +91,37 @@ def render_step(step: Step):
     else:
         for gain in ("linear", "exponential"):
             parts = nc.ndcg_parts(list(g), k=k, gain=gain)
-            metric_row([(f"{m}@{k} ({gain})", v) for m, v in zip(("DCG", "IDCG", "NDCG"),
-                                                                  parts)])
+            metric_row([(at_k(m, k, gain, lang), v)
+                        for m, v in zip(("DCG", "IDCG", "NDCG"), parts)])
             tables.formula(g, k=k, gain=gain)
     routing.open_in_playground(lab, g, k=k, key=f"sh_open_{step.section}")
 
 
 # ------------------------------------------------------------------ the gain lesson
 
+def at_k(metric: str, k: int, gain: str, lang: str) -> str:
+    """A metric's label with its gain, "NDCG@6 (linear)", in ``lang``."""
+    if gain == "linear":
+        return t("{metric}@{k} (linear)", lang, metric=metric, k=k)
+    return t("{metric}@{k} (exponential)", lang, metric=metric, k=k)
+
+
 def render_flip(pg, flip: Flip):
     k = flip.k
+    lang = state.language()
     if flip.a is None:
-        st.info(FLIP_REASONS[flip.reason].format(searched=flip.searched),
+        st.info(flip_reasons(lang)[flip.reason].format(searched=flip.searched),
                 icon=":material/block:")
         return
-    how = (f"all {flip.searched} distinct top-{k} orderings" if flip.exhaustive
-           else f"{flip.searched} orderings sampled with seed 0")
     (la, ea), (lb, eb) = flip.ndcg["a"], flip.ndcg["b"]
-    st.success(f"Linear gain prefers **P** ({fmt(la)} > {fmt(lb)}); exponential gain prefers "
-               f"**Q** ({fmt(eb)} > {fmt(ea)}). Searched {how}.",
-               icon=":material/swap_horiz:")
+    values = dict(la=fmt(la), lb=fmt(lb), ea=fmt(ea), eb=fmt(eb), n=flip.searched, k=k)
+    if flip.exhaustive:
+        found = t("Linear gain prefers **P** ({la} > {lb}); exponential gain prefers **Q** "
+                  "({eb} > {ea}). Searched all {n} distinct top-{k} orderings.", lang, **values)
+    else:
+        found = t("Linear gain prefers **P** ({la} > {lb}); exponential gain prefers **Q** "
+                  "({eb} > {ea}). Searched {n} orderings sampled with seed 0.", lang, **values)
+    st.success(found, icon=":material/swap_horiz:")
     labels = {name: arrange(pg.labels, pg.grades, order) for name, order in (("P", flip.a),
                                                                              ("Q", flip.b))}
     rows = [{"ordering": name, "grades in order": ", ".join(fmt_grade(x) for x in order),
@@ -112,15 +131,28 @@ def render_flip(pg, flip: Flip):
                                         ("Q", flip.b, flip.ndcg["b"]))]
     tables.swipe_hint()
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-                 column_config={f"NDCG@{k} linear": NUMBER, f"NDCG@{k} exponential": NUMBER},
+                 column_config={  # headers in the page's language, the frame's stay English
+                     "ordering": st.column_config.TextColumn(t("ordering", lang)),
+                     "grades in order": st.column_config.TextColumn(
+                         t("grades in order", lang)),
+                     f"top {k} items": st.column_config.TextColumn(
+                         t("top {k} items", lang, k=k)),
+                     f"NDCG@{k} linear": {**NUMBER, "label": t("NDCG@{k} linear", lang, k=k)},
+                     f"NDCG@{k} exponential": {**NUMBER, "label": t("NDCG@{k} exponential",
+                                                                    lang, k=k)}},
                  key="gain_flip_table")
     for col, name, order in zip(st.columns(2), "PQ", (flip.a, flip.b)):
         with col:
             routing.open_in_playground(labels[name], order, k=k, gain="both",
                                        unretrieved=pg.unretrieved, key=f"gain_open_{name}",
-                                       label=f"Open {name} in playground")
+                                       label=t("Open {name} in playground", lang, name=name))
 
 
-def scoring_error(exc: Exception, what: str = "These grades cannot be scored"):
-    st.error(f"{what}: {escape_markdown(exc)}", icon=":material/error:")
+def scoring_error(exc: Exception, what: str | None = None):
+    """An engine error, after what could not be done (``what``, already in the page's
+    language; by default "These grades cannot be scored")."""
+    lang = state.language()
+    what = what or t("These grades cannot be scored", lang)
+    st.error(t("{what}: {error}", lang, what=what, error=escape_markdown(exc)),
+             icon=":material/error:")
 
