@@ -172,8 +172,8 @@ def _cdi(grades, k, *, gain="linear", printed=(None, None, None)):
 
 def _by_scores(labels, grades, scores):
     """(labels, grades) in score order, as the engine ranks them."""
-    t = nc.dcg_table(list(grades), scores=list(scores), labels=list(labels))
-    return tuple(t["label"]), tuple(float(g) for g in t["relevance"])
+    table = nc.dcg_table(list(grades), scores=list(scores), labels=list(labels))
+    return tuple(table["label"]), tuple(float(g) for g in table["relevance"])
 
 
 # Document 003's code, quoted as printed.

@@ -48,7 +48,9 @@ L.section(LESSON, "negative")
 neg, message = C.negative_table(NEGATIVE, 3, lang=lang)
 table(neg)
 if message:
-    st.error(f"negative='error': `ValueError: {message}`", icon=":material/block:")
+    # the engine's message is quoted as code, in its own (English) words
+    st.error(t("With negative='error' the engine refuses the list: {error}", lang,
+               error=f"`ValueError: {message}`"), icon=":material/block:")
 
 L.section(LESSON, "log-base")
 base = st.slider(t("Base b of the Järvelin–Kekäläinen discount", lang), 1.5, 12.0, 2.0,

@@ -3,6 +3,7 @@ what it shows."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -88,3 +89,54 @@ def metrics(at) -> dict:
 def table_with(at, column):
     """The first table (a data grid or a static lesson table) with this column."""
     return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
+
+
+# ------------------------------------------------------------------ the pages in 中文
+
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+NUMBER_TEXT = re.compile(r"^[−-]?\d+(\.\d+)?$")
+
+
+def in_language(path: str, lang: str, pg: S.Playground | None = None) -> AppTest:
+    """A new session opening ``path`` with ``?lang=`` (as a shared link does), the playground
+    holding ``pg`` when given."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception, at.exception
+    if pg is not None:
+        at.session_state["pg"] = pg
+        at.run()
+        assert not at.exception, at.exception
+    return at
+
+
+def chinese(text: str) -> bool:
+    return bool(CJK.search(text))
+
+
+def page_figures(at) -> dict:
+    """Every figure a page shows, words left out: metric values, the numbers of its data grids
+    and of its static tables (those hold numbers, or numbers written as text)."""
+    grids = [[v for v in df.value.to_numpy().ravel().tolist()
+              if isinstance(v, (int, float)) and not isinstance(v, bool)]
+             for df in at.dataframe]
+    tables = [[str(v) for v in tb.value.to_numpy().ravel().tolist()
+               if isinstance(v, (int, float)) and not isinstance(v, bool)
+               or NUMBER_TEXT.match(str(v))] for tb in at.table]
+    return {"metrics": [m.value for m in at.metric], "grids": grids, "tables": tables}
+
+
+def assert_same_figures_in_both_languages(path: str, pg: S.Playground | None = None) -> AppTest:
+    """The page in English and in 中文 shows the same figures; returns the Chinese page."""
+    en, zh = (in_language(path, lang, pg) for lang in ("en", "zh"))
+    assert page_figures(zh) == page_figures(en)
+    assert any(page_figures(zh).values()), "the page shows figures"
+    return zh
+
+
+def assert_chinese_labels(widgets):
+    """Each widget's label is in Chinese (its number, formula and k may stay Latin)."""
+    english = [w.label for w in widgets if not chinese(w.label)]
+    assert not english, f"labels still in English: {english}"

@@ -40,3 +40,22 @@ def test_beyond_threshold_slider_changes_binary_metrics():
     at.slider(key="beyond_threshold").set_value(3).run()
     assert metrics(at)["Precision@6"] == f"{nc.precision_at_k(grades, k=6, threshold=3):.3f}"
     assert metrics(at)["MRR of ranks [1, 4, 2, 9]"] == "0.465"
+
+
+# ------------------------------------------------------------------ in 中文
+
+def test_beyond_in_chinese_labels_its_widgets_and_keeps_every_figure():
+    """?lang=zh: the sliders, the gain choice and the metric names in Chinese; the five
+    metrics and MRR 0.465 as on the English page."""
+    from page_tests import assert_chinese_labels, assert_same_figures_in_both_languages, chinese
+    at = assert_same_figures_in_both_languages("pages/beyond.py")
+    assert_chinese_labels([at.slider(key="beyond_k"), at.slider(key="beyond_threshold"),
+                           at.radio(key="beyond_gain")])
+    gain = at.radio(key="beyond_gain")
+    assert gain.value == "linear" and gain.options == ["线性", "指数"]
+    grades = at.session_state["pg"].grades
+    shown = metrics(at)
+    assert shown["倒数排名"] == f"{nc.reciprocal_rank(grades):.3f}"
+    assert shown["平均精度（AP）"] == f"{nc.average_precision(grades):.3f}"
+    assert shown["排名 [1, 4, 2, 9] 的 MRR"] == "0.465"  # (1 + 1/4 + 1/2 + 1/9) / 4
+    assert all(chinese(m.proto.help) for m in at.metric if m.label != "排名 [1, 4, 2, 9] 的 MRR")

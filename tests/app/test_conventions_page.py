@@ -101,3 +101,37 @@ def test_presets_panel_with_negative_grades_shows_refusals():
     run = {"q": {f"d{i}": float(4 - i) for i in range(4)}}
     te = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.3"}).evaluate(run)["q"]["ndcg_cut_3"]
     assert float(table["trec_eval"]) == pytest.approx(te, abs=5e-4) == pytest.approx(0.4796, abs=1e-4)
+
+
+# ------------------------------------------------------------------ in 中文
+
+def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
+    """?lang=zh: the widgets, the tables' headers and "what it does" in Chinese; the rules
+    (engine values), library names and every number as on the English page."""
+    from lab import conventions as C
+    from page_tests import (assert_chinese_labels, assert_same_figures_in_both_languages,
+                            chinese)
+    at = assert_same_figures_in_both_languages("pages/conventions.py")
+    assert_chinese_labels([at.slider(key="cv_ties_k"), at.slider(key="cv_base"),
+                           at.selectbox(key="cv_transform")])
+    ties = table_with(at, "使用者 / 作用").set_index("规则")
+    assert ties.loc["average", "NDCG@1"] == pytest.approx(0.5)
+    assert "scikit-learn" in ties.loc["average", "使用者 / 作用"]
+    zero = table_with(at, "q2（全零）").set_index("规则")["平均值"]
+    assert zero.round(6).to_dict() == {"zero": 0.475117, "nan": 0.950234, "one": 0.975117}
+    presets_zh = table_with(at, "与 trec_eval 不同的原因")
+    assert list(presets_zh.index) == list(C.PRESET_NAMES.values())
+    assert "分数并列" in presets_zh.columns
+    assert chinese(at.error[0].value) and "ValueError: " in at.error[0].value
+
+
+def test_every_engine_option_value_has_its_chinese_description():
+    """The catalog's English msgids are the engine's own words, and each has a translation."""
+    from lab import conventions as C
+    from lab.i18n import catalog
+    for option, spec in nc.OPTIONS.items():
+        assert C.option_help(option, "en") == spec.help()
+        assert C.option_label(option, "zh") in catalog("zh").values()
+        for value, words in spec.choices.items():
+            assert C._choices("en")[(option, value)] == words  # the msgid is the engine's text
+            assert C.describe(option, value, "zh") == catalog("zh")[words]

@@ -108,3 +108,26 @@ def test_page_files_stay_thin():
         lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
         assert len(lines) <= 120, f"{path} has {len(lines)} lines"
         assert not re.search(r"unsafe_allow_html", "\n".join(lines))
+
+
+# ------------------------------------------------------------------ in 中文
+
+def test_gain_page_in_chinese_labels_its_widgets_and_finds_the_same_flip():
+    """?lang=zh: the cutoff slider, the metrics and the flip finder in Chinese; the same
+    metrics, the same P and Q and the same NDCG columns as the English page."""
+    from page_tests import assert_chinese_labels, assert_same_figures_in_both_languages, chinese
+    at = assert_same_figures_in_both_languages("pages/gain.py")
+    assert_chinese_labels([at.slider(key="gain_k")])
+    assert_flips(at, DOC000, 6)  # the frame keeps its columns: only the headers are shown
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["NDCG@6（线性增益）"] == f"{nc.ndcg(DOC000, k=6):.3f}"
+    assert shown["NDCG@6（指数增益）"] == f"{nc.ndcg(DOC000, k=6, gain='exponential'):.3f}"
+    assert chinese(at.success[0].value) and "**P**（" in at.success[0].value
+
+
+def test_flip_finder_explains_in_chinese_why_binary_grades_never_flip():
+    from page_tests import in_language
+    at = in_language("pages/gain.py", "zh", S.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
+                                                    scale="binary"))
+    assert any(i.value == flips.flip_reasons("zh")["proportional"] for i in at.info)
+    assert flips.flip_reasons("zh")["proportional"].startswith("在这些等级上，指数增益")

@@ -32,3 +32,12 @@ def test_pages_survive_odd_playground_lists(path, name):
     """Pages that read the playground list render for any list the playground allows."""
     at = page(path, ODD_LISTS[name])
     assert not at.exception
+
+
+@pytest.mark.parametrize("name", ODD_LISTS)
+@pytest.mark.parametrize("path", PAGES[:3] + ["pages/gain.py"])
+def test_pages_survive_odd_playground_lists_in_chinese(path, name):
+    """The same lists with ?lang=zh: the Chinese notices and tables render too."""
+    from page_tests import CJK, in_language
+    at = in_language(path, "zh", ODD_LISTS[name])
+    assert CJK.search(at.title[0].value)

@@ -21,6 +21,13 @@ def test_learn_page_runs_without_exception(path):
     assert at.title, "the page shows its lesson title"
 
 
+@pytest.mark.parametrize("path", LEARN_PAGES)
+def test_learn_page_runs_in_chinese(path):
+    """Each of the three pages renders with ?lang=zh, its lesson title in Chinese."""
+    from page_tests import chinese, in_language
+    assert chinese(in_language(path, "zh").title[0].value)
+
+
 # ------------------------------------------------------------------ start here
 
 def test_start_here_steps_advance_from_cg_to_ndcg():
@@ -75,3 +82,35 @@ def test_start_here_binary_mapping_changes_the_shop_ndcg():
             f"{nc.ndcg(grades, k=6, gain='exponential'):.3f}"
     assert tour.grades_of(actions, "0–3: purchased 3 · cart 2 · viewed 1 · ignored 0") == \
         [1, 3, 0, 2, 0, 3]
+
+
+# ------------------------------------------------------------------ in 中文
+
+def test_start_here_in_chinese_labels_its_widgets_and_keeps_every_figure():
+    """?lang=zh: the tour, the slider, the mapping and the shop speak Chinese; the numbers
+    (CG 9, DCG 6.861, the shop's NDCG) are the English page's."""
+    from page_tests import assert_chinese_labels, assert_same_figures_in_both_languages, chinese
+    at = assert_same_figures_in_both_languages("pages/start_here.py")
+    assert_chinese_labels([at.button(key="sh_prev"), at.button(key="sh_next"),
+                           at.slider(key="sh_hit_pos"), at.radio(key="sh_mapping")])
+    assert at.get("progress")[0].proto.text.startswith("第 1 步，共 4 步 · ")
+    # the mapping is stored in English (the grades' key), shown in Chinese
+    radio = at.radio(key="sh_mapping")
+    assert radio.value in tour.MAPPINGS and all(chinese(o) for o in radio.options)
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["[3, 2, 3, 0, 1] 的 CG@5"] == "9"  # 3 + 2 + 3 + 0 + 1
+    assert shown["商品列表 NDCG@6（线性增益）"] == f"{nc.ndcg([1, 3, 0, 2, 0, 3], k=6):.3f}"
+    shop = next(df.value for df in at.dataframe if "what the shopper did" in df.value.columns)
+    assert list(shop["product"]) == ["越野跑鞋", "跑步袜", "水壶", "运动手表", "运动发带", "健身包"]
+
+
+def test_start_here_in_chinese_walks_the_tour_to_ndcg():
+    """The Chinese tour's last step shows NDCG@6 under both gains with the same values."""
+    from page_tests import in_language
+    at = in_language("pages/start_here.py", "zh")
+    for _ in range(3):
+        at.button(key="sh_next").click().run()
+        assert not at.exception
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["NDCG@6（线性增益）"] == f"{nc.ndcg(DOC000, k=6):.3f}"
+    assert shown["NDCG@6（指数增益）"] == f"{nc.ndcg(DOC000, k=6, gain='exponential'):.3f}"

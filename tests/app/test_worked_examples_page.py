@@ -143,3 +143,41 @@ def test_open_in_playground_loads_the_example():
     assert pg.labels == ("Doc C", "Doc A", "Doc B",) and pg.grades == (1, 3, 2,) and pg.k == 3
     shown = metrics(at)  # the playground's ranking table
     assert shown["NDCG@3"] == round(nc.ndcg([1, 3, 2], k=3), 3)
+
+
+# ------------------------------------------------------------------ in 中文
+
+def test_worked_examples_in_chinese_keep_every_figure_and_translate_the_claims():
+    """?lang=zh: tabs, headings and the claims tables in Chinese; every number, the printed
+    figures and the ✓/✗ verdicts as in English."""
+    from page_tests import assert_same_figures_in_both_languages, chinese, in_language
+    zh = assert_same_figures_in_both_languages("pages/worked_examples.py")
+    en = in_language("pages/worked_examples.py", "en")
+    assert [t.label for t in zh.tabs] == ["三步教程", "电商讲解，K = 4", "术语表词条，k = 3 和 2",
+                                          "MRR 笔记（附代码）", "中文教程：从 CG 到 NDCG"]
+    # the claims table: same columns (the headers are translated for display), Chinese words,
+    # the source's figures and the verdicts untouched
+    zh_claims, en_claims = claims(zh), claims(en)
+    assert len(zh_claims) == len(en_claims)
+    assert list(zh_claims)[:2] == ["2/log2 3，[3, 2, 3, 0, 1, 2] 的第 2 位",
+                                    "2/log2 5，理想排序 [3, 3, 2, 2, 1, 0] 的第 4 位"]
+    assert [v[1:] for v in zh_claims.values()] == [v[1:] for v in en_claims.values()]
+    # CG@5 = 3 + 2 + 3 + 0 + 1 = 9; DCG@5 printed 6.15 (6.1487 exact): the source's figure stays
+    assert zh_claims["[3, 2, 3, 0, 1] 的 CG@5"] == ("9", 9.0, "✓")
+    assert zh_claims["[3, 2, 3, 0, 1] 的 DCG@5"][0] == "6.15"
+    assert zh_claims["同一列表 [0, 0, 0, 1] 的 NDCG"][0] == "MRR 的推广"
+    # the code examples run the same code and print the same figures
+    assert [c.value for c in zh.code] == [c.value for c in en.code]
+    assert any(chinese(c.value) for c in zh.caption)
+
+
+def test_the_chinese_tutorial_is_quoted_in_its_own_words_in_both_languages(worked):
+    """The Chinese tutorial's example: its Chinese sentences on the English page (with an
+    English translation under them) and on the Chinese page."""
+    from page_tests import in_language
+    quote = "则 CG@5 = 3 + 2 + 3 + 0 + 1 = 9。"
+    english = "\n".join(m.value for m in worked.markdown)
+    assert quote in english and "*In English:* \"For example, if the relevance labels" in english
+    chinese_page = "\n".join(m.value for m in in_language("pages/worked_examples.py",
+                                                          "zh").markdown)
+    assert quote in chinese_page
