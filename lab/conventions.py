@@ -172,10 +172,9 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
     NDCG@k of the list under it, and which of its options move NDCG away from trec_eval's.
 
     Values are text with the learner pages' 3 decimals (``lab.text.fmt``); a preset that
-    refuses the input shows ``"refuses: <the engine's message>"``. Headers and words in ``lang``; the option values
-    (``linear``, ``average``) are the engine's, written as code is.
+    refuses the input shows ``"refuses: <the engine's message>"``. Headers and words in
+    ``lang``; the option values (``linear``, ``average``) are the engine's, written as code.
     """
-    refuses = t("refuses: {message}", lang, message="{message}")
     qrels, run = one_query(grades, unretrieved)
     base = _scores(qrels, run, k, BASELINE)
     rows = []
@@ -185,7 +184,8 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
             d, i, n = _scores(qrels, run, k, preset)
             row = {f"NDCG@{k}": fmt(n), f"DCG@{k}": fmt(d), f"IDCG@{k}": fmt(i)}
         except ValueError as exc:
-            row = {f"NDCG@{k}": refuses.format(message=exc), f"DCG@{k}": "—",
+            # the engine's message stays in its own (English) words
+            row = {f"NDCG@{k}": t("refuses: {message}", lang, message=exc), f"DCG@{k}": "—",
                    f"IDCG@{k}": "—"}
             n = None
         row = {t("preset", lang): name, **row,

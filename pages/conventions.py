@@ -5,7 +5,6 @@ Prose: assets/lessons/05_conventions.md."""
 import pandas as pd
 import streamlit as st
 
-import ndcg_core as nc
 from lab import conventions as C
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t

@@ -25,7 +25,8 @@ prev, _, nxt = st.columns([1, 4, 1])
 prev.button(t("Previous", lang), key="sh_prev", icon=":material/arrow_back:",
             on_click=state.on_tour_move, args=(-1, n_steps), disabled=at == 0, width="stretch")
 nxt.button(t("Next", lang), key="sh_next", icon=":material/arrow_forward:",
-           on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1, width="stretch")
+           on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1,
+           width="stretch")
 with st.container(border=True):
     L.section(T.START, step.section)
     learn.render_step(step)
@@ -38,7 +39,7 @@ for i, (col, p) in enumerate(zip(st.columns(2), (1, pos))):
         grades = T.single_hit(p)
         st.markdown(t("**Relevant item at position {position}** · grades {grades}", lang,
                       position=p, grades=show_grades(grades)))
-        learn.metric_row([("precision@10", nc.precision_at_k(grades, k=10)),
+        learn.metric_row([(t("precision@{k}", lang, k=10), nc.precision_at_k(grades, k=10)),
                           ("NDCG@10", nc.ndcg(grades, k=10))])
         routing.open_in_playground([t("Product {n}", lang, n=i) for i in range(1, 11)], grades,
                                    k=10,

@@ -64,5 +64,5 @@ def test_cutoffs_in_chinese_warns_about_mixed_cutoffs():
     at.slider(key="cut_k2").set_value(1).run()
     ratio = nc.dcg([3, 2, 3, 0, 1, 2], k=3) / nc.idcg([3, 2, 3, 0, 1, 2], k=1)
     assert metrics(at)["DCG@3 / IDCG@1"] == f"{ratio:.3f}"
-    assert at.error[0].value.startswith(f"截断位置不一致：") and f"{ratio:.3f}" in \
+    assert at.error[0].value.startswith("截断位置不一致：") and f"{ratio:.3f}" in \
         at.error[0].value and "大于 1" in at.error[0].value
