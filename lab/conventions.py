@@ -142,7 +142,7 @@ def option_help(option: str, lang: str) -> str:
     """An option's help (what it decides, then each value as a list item) in ``lang``."""
     if lang == "en":
         return nc.OPTIONS[option].help()
-    items = "\n".join(f"- `{v}`: {describe(option, v, lang)}"
+    items = "\n".join(f"- `{v}`：{describe(option, v, lang)}"
                        for v in nc.OPTIONS[option].choices)
     return f"{_intros(lang)[option]}\n\n{items}"
 
