@@ -352,7 +352,7 @@ def transform_table(name: str, k: int, example=MONOTONE_EXAMPLE, *, lang: str = 
     after_s = f(s)
     rank = lambda v: pd.Series(-v).rank(method="min").astype(int).to_numpy()  # noqa: E731
     items = pd.DataFrame({t("item", lang): example["labels"],
-                          t("grade", lang): example["grades"], t("score", lang): s,
+                          t("grade", lang): example["grades"], t("model score", lang): s,
                           t("rank", lang): rank(s), transform_label(name, lang): after_s,
                           t("rank after", lang): rank(after_s)})
     before = nc.ndcg(example["grades"], scores=list(s), k=k)

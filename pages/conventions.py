@@ -30,7 +30,8 @@ with left:
         TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed", width="stretch",
         column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True),
                        "grade": st.column_config.NumberColumn(t("grade", lang), required=True),
-                       "score": st.column_config.NumberColumn(t("score", lang), required=True)})
+                       "score": st.column_config.NumberColumn(t("model score", lang),
+                                                                required=True)})
     k_ties = st.slider(t("Cutoff k", lang), 1, 3, 1, key="cv_ties_k")
 with right:
     try:
