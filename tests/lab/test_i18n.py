@@ -4,6 +4,8 @@ translation keeps its message's placeholders. The calls are found with :mod:`ast
 message split over lines ("..." "...") is read as Python reads it."""
 
 import ast
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -75,6 +77,17 @@ def test_translations_keep_every_placeholder_and_no_other(lang):
     wrong = {msgid: text for msgid, text in i18n.catalog(lang).items()
              if i18n.placeholders(text) != i18n.placeholders(msgid)}
     assert not wrong
+
+
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE])
+def test_no_message_is_in_the_catalog_twice(lang):
+    """Babel keeps the first of two entries with one msgid and drops the other without a word
+    (and ``msgfmt --check`` refuses the file): each message once."""
+    text = i18n.catalog_path(lang).read_text(encoding="utf-8")
+    entries = re.findall(r'^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)^msgstr', text, flags=re.M)
+    twice = [m for m, n in Counter(entries).items() if n > 1]
+    assert len(entries) > len(i18n.catalog(lang)) // 2 and not twice, \
+         f"messages in {i18n.catalog_path(lang)} more than once: {twice}"
 
 
 def test_a_placeholder_is_filled_in_the_translation():
