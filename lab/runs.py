@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
-from ndcg_core import COMPARE_OPTIONS, to_latex, to_markdown
+from ndcg_core import to_latex, to_markdown
 from ndcg_core.compare import MAX_SYSTEMS
+from lab import options_text
+from lab.i18n import SOURCE, t
 from lab.playground import MAX_ITEMS, ranking_query_params
 from lab.text import DATA_DECIMALS, escape_markdown, listing
 
@@ -133,14 +136,15 @@ def query_facts(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
                         index=pd.Index(np.asarray(qids[judged], object), name="qid"))
 
 
-def reasons(facts: pd.DataFrame, k: int) -> pd.Series:
+def reasons(facts: pd.DataFrame, k: int, *, lang: str = "en") -> pd.Series:
     """Per query, the reasons as text: what in the data makes the presets disagree at k."""
     flags = {
-        f"tied scores in the top {k} (documents of different grades)": facts["first_tie"] <= k,
-        "all judgments 0 (ideal DCG = 0)": facts["max_grade"] <= 0,
-        "relevant documents not retrieved": facts["unretrieved"] > 0,
-        "negative grades": facts["min_grade"] < 0,
-        "grades above 1 (the gain matters)": facts["max_grade"] > 1,
+        t("tied scores in the top {k} (documents of different grades)", lang, k=k):
+            facts["first_tie"] <= k,
+        t("all judgments 0 (ideal DCG = 0)", lang): facts["max_grade"] <= 0,
+        t("relevant documents not retrieved", lang): facts["unretrieved"] > 0,
+        t("negative grades", lang): facts["min_grade"] < 0,
+        t("grades above 1 (the gain matters)", lang): facts["max_grade"] > 1,
     }
     text = pd.Series("", index=facts.index)
     for label, flag in flags.items():
@@ -363,13 +367,16 @@ def table_width(df: pd.DataFrame) -> int:
     return width
 
 
-def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
-    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
+def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int, *, lang: str = "en"
+                    ) -> pd.DataFrame:
+    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses
+    (the baseline's row says "baseline" in ``lang``; the headers are named for
+    :func:`header`)."""
     view = table.reset_index().rename(columns={"system": "run"})
     # the baseline is not tested: its row says so (its empty cells show as None)
     view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
                 .astype(object))
-    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
+    view.loc[view["run"] == table.attrs["baseline"], "sig."] = t("baseline", lang)
     view = view.drop(columns="significant")
     view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
     view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
@@ -378,27 +385,84 @@ def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.Dat
                                 "effect_size": "d_z"})
 
 
-def footnote(table: pd.DataFrame, k: int) -> str:
+def footnote(table: pd.DataFrame, k: int, *, lang: str = "en") -> str:
     """What the marks mean and what was tested, in words (the baseline's name escaped)."""
     a = table.attrs
-    test = COMPARE_OPTIONS["test"].choices[a["test"]].split(" (")[0].split(":")[0]
-    corr = ("no correction" if a["correction"] is None else
-            COMPARE_OPTIONS["correction"].choices[a["correction"]].split(":")[0])
-    level = f"{100 * a['confidence']:g}%"
-    dropped = (f" {a['dropped']} quer{'y' if a['dropped'] == 1 else 'ies'} without a score "
-               f"in every run left out: {listing(a['dropped_qids'], 10)}." if a["dropped"]
-               else "")
-    return (f"{SIGNIFICANT} adjusted p < {a['alpha']:g} against "
-            f"**{escape_markdown(a['baseline'])}**: {test}, {corr}; {level} CI of Δ; "
-            f"NDCG@{k} over the {a['n_queries']} queries every run was evaluated on."
-            + dropped)
+    text = t("{mark} adjusted p < {alpha} against **{baseline}**: {test}, {correction}; "
+             "{level} CI of Δ; NDCG@{k} over the {n} queries every run was evaluated on.",
+             lang, mark=SIGNIFICANT, alpha=f"{a['alpha']:g}",
+             baseline=escape_markdown(a["baseline"]),
+             test=options_text.short_name("test", a["test"], lang=lang),
+             correction=options_text.short_name("correction", a["correction"], lang=lang),
+             level=f"{100 * a['confidence']:g}%", k=k, n=a["n_queries"])
+    if not a["dropped"]:
+        return text
+    ids = listing(a["dropped_qids"], 10, lang=lang)
+    return text + " " + (
+        t("1 query without a score in every run left out: {ids}.", lang, ids=ids)
+        if a["dropped"] == 1 else
+        t("{n} queries without a score in every run left out: {ids}.", lang, n=a["dropped"],
+          ids=ids))
 
 
 def export_files(table: pd.DataFrame, k: int) -> dict:
-    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX."""
+    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX.
+
+    The exported files keep the engine's English column names in every language: they are
+    data for scripts and papers, read by code that names columns (the page translates only
+    the headers it draws, :func:`header`)."""
     stem = f"ndcg{k}_comparison"
     return {
         "CSV": (f"{stem}.csv", "text/csv", table.to_csv()),
         "Markdown": (f"{stem}.md", "text/markdown", to_markdown(table, digits=DATA_DECIMALS)),
         "LaTeX": (f"{stem}.tex", "application/x-tex", to_latex(table, digits=DATA_DECIMALS)),
     }
+
+
+# ------------------------------------------------------------------ headers as drawn
+# The page's tables keep these English column names (the tests, the CSV download and the
+# exports read them); in Chinese only the header drawn changes, through st.column_config.
+# A run's name is data and comes first, as typed: "<run> retrieved" -> "<run> 检索到的文档".
+
+def _headers(lang: str) -> list:
+    return [
+        (r"queries", lambda v: t("queries", lang)),
+        (r"relevant judged", lambda v: t("relevant judged", lang)),
+        (r"preset", lambda v: t("preset", lang)),
+        (r"system", lambda v: t("run", lang)),
+        (r"spread", lambda v: t("spread", lang)),
+        (r"sig\.", lambda v: t("sig.", lang)),
+        (r"wins", lambda v: t("wins", lang)),
+        (r"ties", lambda v: t("ties", lang)),
+        (r"losses", lambda v: t("losses", lang)),
+        (r"CI low", lambda v: t("CI low", lang)),
+        (r"CI high", lambda v: t("CI high", lang)),
+        (r"p \(adj\.\)", lambda v: t("p (adj.)", lang)),
+        (r"baseline NDCG@(?P<k>\d+)", lambda v: t("baseline NDCG@{k}", lang, **v)),
+        (r"(?P<run>.+) retrieved", lambda v: t("{run} retrieved", lang, **v)),
+        (r"(?P<run>.*?) ?NDCG@(?P<k>\d+) unjudged=0",
+         lambda v: t("{run} NDCG@{k} with unjudged as 0", lang, **v).strip()),
+        (r"(?P<run>.*?) ?NDCG@(?P<k>\d+) unjudged=top",
+         lambda v: t("{run} NDCG@{k} with unjudged as the top grade", lang, **v).strip()),
+    ]
+
+
+def header(column: str, *, lang: str) -> str:
+    """A table column's header as drawn in ``lang`` (English: the column's own name;
+    names that are notation, such as qid, run, NDCG@10, Judged@10, Δ, p, d_z, stay).
+
+    >>> header("system_a.run retrieved", lang="zh")
+    'system_a.run 检索到的文档'
+    >>> header("NDCG@10 unjudged=0", lang="zh")
+    'NDCG@10（未标注计为 0）'
+    >>> header("NDCG@10", lang="zh"), header("queries", lang="en")
+    ('NDCG@10', 'queries')
+    """
+    column = str(column)
+    if lang == SOURCE:
+        return column
+    for pattern, wording in _headers(lang):
+        found = re.fullmatch(pattern, column)
+        if found:
+            return wording(found.groupdict())
+    return column
