@@ -24,7 +24,7 @@ from ndcg_core.compare import MAX_SYSTEMS
 from lab import options_text
 from lab.i18n import SOURCE, t
 from lab.playground import MAX_ITEMS, ranking_query_params
-from lab.text import DATA_DECIMALS, escape_markdown, listing
+from lab.text import DATA_DECIMALS, escape_markdown, listing, sentences
 
 SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing",
                  "score_precision", "fractional")
@@ -398,11 +398,11 @@ def footnote(table: pd.DataFrame, k: int, *, lang: str = "en") -> str:
     if not a["dropped"]:
         return text
     ids = listing(a["dropped_qids"], 10, lang=lang)
-    return text + " " + (
+    return sentences([text, (
         t("1 query without a score in every run left out: {ids}.", lang, ids=ids)
         if a["dropped"] == 1 else
         t("{n} queries without a score in every run left out: {ids}.", lang, n=a["dropped"],
-          ids=ids))
+          ids=ids))], lang=lang)
 
 
 def export_files(table: pd.DataFrame, k: int) -> dict:

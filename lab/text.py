@@ -42,6 +42,16 @@ def listing(ids, limit: int = 20, *, lang: str = "en") -> str:
     return shown + (t(" … and {n} more", lang, n=len(ids) - limit) if len(ids) > limit else "")
 
 
+def sentences(parts, *, lang: str = "en") -> str:
+    """Whole sentences one after the other: a space between them in English, none after
+    Chinese full-width punctuation (the catalog's "{first} {second}" says how)."""
+    parts = [p for p in parts if p]
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = t("{first} {second}", lang, first=out, second=part)
+    return out
+
+
 def fmt(x, digits: int = LEARN_DECIMALS) -> str:
     """A figure as shown: fixed decimals, or "—" where it is undefined."""
     if x is None:

@@ -36,7 +36,7 @@ from lab import options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import t
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
-from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
+from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
 from ui import state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
@@ -186,7 +186,7 @@ def input_panel():
         else:
             lines.append(f"**{escape_markdown(name)}** — {what}")
     if lines:
-        st.caption(t("**Runs**: {runs}", lang, runs="; ".join(lines)))
+        st.caption(t("**Runs**: {runs}", lang, runs=t("; ", lang).join(lines)))
     if not ok or not runs:
         if ok:
             st.info(t("Now upload a run (or a CSV `qid,docid,relevance,score` as judgments).",
@@ -226,8 +226,8 @@ def settings_panel() -> Settings:
         preset, chosen = CONVENTIONS[preset_name], dict(options)
         changed = [(O.label(n, lang=lang), chosen[n]) for n in names
                    if n in preset and chosen[n] != preset[n]]
-        changes = "; ".join(f"{label.lower() if lang == 'en' else label} → {value}"
-                            for label, value in changed)
+        changes = t("; ", lang).join(f"{label.lower() if lang == 'en' else label} → {value}"
+                                     for label, value in changed)
         said = [t("As **{preset}** computes it, except {changes}.", lang, preset=preset_name,
                   changes=changes) if changed else
                 t("As **{preset}** computes it.", lang, preset=preset_name),
@@ -236,7 +236,7 @@ def settings_panel() -> Settings:
         if judged_only:
             said.append(t("Judged documents only: unjudged ones are removed before ranking.",
                           lang))
-        st.caption(" ".join(said))
+        st.caption(sentences(said, lang=lang))
     with st.expander(t("What each preset sets", lang)):
         presets = conventions_table()
         st.dataframe(presets, width="stretch", column_config={
