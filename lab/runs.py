@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -356,12 +357,23 @@ def means_table(tables: dict, extras: dict, ks: tuple) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def table_width(df: pd.DataFrame) -> int:
-    """A table's width in px as the grid draws it (header or value, whichever is wider)."""
+def _text_width(text: str) -> int:
+    """Width in Latin characters: a CJK character is drawn about twice as wide."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def table_width(df: pd.DataFrame, *, lang: str = "en") -> int:
+    """A table's width in px as the grid draws it (header or value, whichever is wider;
+    the header as drawn in ``lang``, :func:`header`).
+
+    >>> frame = pd.DataFrame({"queries": [50]})
+    >>> table_width(frame), table_width(frame, lang="zh")  # "queries" / "查询数"
+    (84, 76)
+    """
     width = 0
     for c in df.columns:
         values = df[c].astype(str).str.len()
-        longest = max(len(str(c)), int(values.max()) if len(values) else 0,
+        longest = max(_text_width(header(c, lang=lang)), int(values.max()) if len(values) else 0,
                       DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
         width += longest * PIXELS_PER_CHAR + CELL_PADDING
     return width

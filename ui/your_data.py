@@ -430,7 +430,7 @@ def show_means(tables: dict, extras: dict, ks: tuple):
 def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
     """Under a table wider than its box (px; the page's main column by default): say it
     scrolls sideways."""
-    if R.table_width(df) > box:
+    if R.table_width(df, lang=state.language()) > box:
         st.caption(":material/swap_horiz: " + t(
             "{n} columns: where they do not all fit, scroll the table sideways (Shift + wheel, "
             "or swipe); the first column stays in place.", state.language(), n=len(df.columns)))
