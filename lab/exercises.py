@@ -78,7 +78,7 @@ def level_label(level: str, *, lang: str = "en") -> str:
 
 
 def gain_name(gain: str, *, lang: str = "en") -> str:
-    """"linear gain" / "exponential gain" (the glossary's 线性增益 / 指数增益)."""
+    """The gain's name in a sentence: linear gain, exponential gain (线性增益, 指数增益)."""
     return {"linear": t("linear gain", lang), "exponential": t("exponential gain", lang)}[gain]
 
 

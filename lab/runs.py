@@ -147,10 +147,11 @@ def reasons(facts: pd.DataFrame, k: int, *, lang: str = "en") -> pd.Series:
         t("negative grades", lang): facts["min_grade"] < 0,
         t("grades above 1 (the gain matters)", lang): facts["max_grade"] > 1,
     }
+    sep = t("; ", lang)
     text = pd.Series("", index=facts.index)
     for label, flag in flags.items():
-        text = text.where(~flag, text + label + "; ")
-    return text.str.rstrip("; ")
+        text = text.where(~flag, text + label + sep)
+    return text.str.rstrip(sep)
 
 
 def per_query_table(tables: dict, ks: tuple, k: int, extras: dict | None = None

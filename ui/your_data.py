@@ -110,7 +110,7 @@ def check(kind: str, up: Upload):
 
 def _has_scores(up: Upload) -> bool:
     head = up.data[:4096].decode("utf-8-sig", "replace").lstrip().split("\n", 1)[0]
-    return "score" in [t.strip('"').lower() for t in re.split(r"[,\s]+", head)]
+    return "score" in [w.strip('"').lower() for w in re.split(r"[,\s]+", head)]
 
 
 def _sample_files() -> dict:
