@@ -10,9 +10,10 @@ translated lead-in, never lost.
 
 The patterns follow the raise sites of ``ndcg_core/io.py`` (reading files),
 ``ndcg_core/_checks.py`` (grades, gains), ``ndcg_core/evaluate.py`` (qrels and runs as tables)
-and ``ndcg_core/compare.py`` (the significance tests); ``tests/lab/test_errors.py`` feeds them
-every bad input of ``tests/bad_input_data.py``, so a re-worded engine message that no longer
-matches fails a test instead of falling back silently.
+and ``ndcg_core/compare.py`` (the significance tests);
+``tests/lab/test_explain_engine_errors.py`` feeds them every bad input of
+``tests/bad_input_data.py``, so a re-worded engine message that no longer matches fails a
+test instead of falling back silently.
 
 English is returned unchanged: the engine's text is already the English message.
 """

@@ -5,9 +5,9 @@ import streamlit as st
 
 from lab import runs as R
 from lab.errors import explain
-from lab.i18n import LANGUAGES, t
+from lab.i18n import t
 from lab.text import escape_markdown
-from ui import charts, routing, state, your_data as D
+from ui import charts, routing, run_summary as summary, state, your_data as D
 
 routing.route_through_app()
 lang = state.language()
@@ -30,7 +30,7 @@ tables, errors = D.evaluate_runs(qrels, runs, settings.ks, settings.preset, sett
                                  settings.judged_only)
 for err, systems in R.by_message(errors).items():
     st.error(t("**{runs}** cannot be evaluated. {message}", lang,
-               runs=D.run_names(systems, lang), message=escape_markdown(explain(err, lang))),
+               runs=summary.run_names(systems, lang), message=escape_markdown(explain(err, lang))),
              icon=":material/error:")
 if not tables:
     st.stop()
@@ -38,13 +38,13 @@ runs = tuple((s, up) for s, up in runs if s in tables)
 if all(table.empty for table in tables.values()):
     st.warning(t("No judged query appears in the run: check that both files use the same "
                  "query ids.", lang), icon=":material/warning:")
-    D.show_coverage(tables, settings)
+    summary.show_coverage(tables, settings)
     st.stop()
 
 extras = D.unjudged(qrels, runs, settings.ks, settings)
 st.header(t("Mean over queries", lang))
-D.show_means(tables, extras, settings.ks)
-D.show_coverage(tables, settings)
+summary.show_means(tables, extras, settings.ks)
+summary.show_coverage(tables, settings)
 
 state.data_cutoff(settings.ks)
 k = st.segmented_control(t("Cutoff for the comparison, tables and charts below", lang),
@@ -61,24 +61,8 @@ else:
     st.caption(t("Upload a second run to compare runs against a baseline.", lang))
 
 # Only the open tab is computed and drawn: switching tabs reruns, and the others cost nothing.
-# The code names the tabs in English; the widget (and its state) holds the label drawn, in
-# the page's language: after a language switch the open tab is carried over to its new label.
-names = ["Per query"] + (["Wins and losses"] if compared else []) + ["Charts",
-                                                                      "What changed?"]
-
-
-def tab_label(name: str, in_lang: str) -> str:
-    return {"Per query": t("Per query", in_lang), "Wins and losses": t("Wins and losses", in_lang),
-            "Charts": t("Charts", in_lang), "What changed?": t("What changed?", in_lang)}[name]
-
-
-open_tab = {tab_label(n, other): n for other in LANGUAGES
-            for n in ("Per query", "Wins and losses", "Charts", "What changed?")}.get(
-    st.session_state.get(state.YD_TAB))
-if open_tab in names:
-    st.session_state[state.YD_TAB] = tab_label(open_tab, lang)
-tab = dict(zip(names, st.tabs([tab_label(n, lang) for n in names], key=state.YD_TAB,
-                              on_change="rerun")))
+tab = D.result_tabs(["Per query"] + (["Wins and losses"] if compared else [])
+                    + ["Charts", "What changed?"])
 
 if tab["Per query"].open:
     with tab["Per query"]:
@@ -89,7 +73,7 @@ if tab["Per query"].open:
         st.dataframe(shown, hide_index=True, width="stretch", key="yd_table",
                      column_config=D.decimals(table) | {
                          "qid": st.column_config.TextColumn("qid", pinned=True)})
-        D.scroll_hint(table)
+        summary.scroll_hint(table)
         # the CSV keeps the English column names in every language: it is data for scripts
         # (the headers drawn above are translated for display only)
         st.download_button(t("Download the table (CSV)", lang), lambda: table.to_csv(index=False),
@@ -133,7 +117,7 @@ if compared and tab["Wins and losses"].open:
             st.dataframe(moved, hide_index=True, width="stretch", key="yd_moved",
                          column_config=D.decimals(moved) | {
                              "qid": st.column_config.TextColumn("qid", pinned=True)})
-            D.scroll_hint(moved, D.SIDE_BOX)
+            summary.scroll_hint(moved, summary.SIDE_BOX)
 
 if tab["Charts"].open:
     with tab["Charts"]:

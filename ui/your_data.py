@@ -34,10 +34,10 @@ from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventio
                        read_qrels, read_run, wins_losses)
 from lab import options_text as O, runs as R
 from lab.errors import explain
-from lab.i18n import t
+from lab.i18n import LANGUAGES, t
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
-from ui import state
+from ui import run_summary as summary, state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -46,8 +46,6 @@ SLOTS = ("qrels", "runs")  # the two upload widgets
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
 CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
-NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
-SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
 
 # Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
 # parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
@@ -193,6 +191,25 @@ def input_panel():
                       lang))
         return None
     return qrels, runs
+
+
+def _tab_label(name: str, lang: str) -> str:
+    return {"Per query": t("Per query", lang), "Wins and losses": t("Wins and losses", lang),
+            "Charts": t("Charts", lang), "What changed?": t("What changed?", lang)}[name]
+
+
+def result_tabs(names: list) -> dict:
+    """{English name: tab} of the result tabs, drawn in the page's language. The widget's
+    state holds the label drawn: after a language switch the open tab keeps open under its
+    new label."""
+    lang = state.language()
+    every = ("Per query", "Wins and losses", "Charts", "What changed?")
+    was = {_tab_label(n, other): n for other in LANGUAGES for n in every}.get(
+        st.session_state.get(state.YD_TAB))
+    if was in names:
+        st.session_state[state.YD_TAB] = _tab_label(was, lang)
+    drawn = st.tabs([_tab_label(n, lang) for n in names], key=state.YD_TAB, on_change="rerun")
+    return dict(zip(names, drawn))
 
 
 # ------------------------------------------------------------------ settings
@@ -350,92 +367,6 @@ def frames(qrels: Upload, run: Upload):
 
 # ------------------------------------------------------------------ rendering helpers
 
-def _coverage_note(what: str, one: bool, rule: str, lang: str, **v) -> str:
-    """One sentence per case and number (Chinese has no plural, English does)."""
-    if what == "unjudged_queries":
-        return (t("{runs}: {n} retrieved query has no judgments and is left out: {ids}", lang,
-                  **v) if one else
-                t("{runs}: {n} retrieved queries have no judgments and are left out: {ids}",
-                  lang, **v))
-    if what == "emptied_queries":
-        return (t("{runs}: {n} query retrieves no judged document: judged documents only, "
-                  "NDCG 0 (as pytrec_eval scores it): {ids}", lang, **v) if one else
-                t("{runs}: {n} queries retrieve no judged document: judged documents only, "
-                  "NDCG 0 (as pytrec_eval scores it): {ids}", lang, **v))
-    if rule == "zero":
-        return (t("{runs}: {n} judged query is not in the run, scored 0 and counted in the "
-                  "mean: {ids}", lang, **v) if one else
-                t("{runs}: {n} judged queries are not in the run, scored 0 and counted in the "
-                  "mean: {ids}", lang, **v))
-    return (t("{runs}: {n} judged query is not in the run, left out of the mean (choose "
-              "“scores 0” to count it): {ids}", lang, **v) if one else
-            t("{runs}: {n} judged queries are not in the run, left out of the mean (choose "
-              "“scores 0” to count them): {ids}", lang, **v))
-
-
-def run_names(systems, lang: str) -> str:
-    """Run names (escaped) as a sentence lists them: "a.run and b.run" / "a.run、b.run"."""
-    return t(" and ", lang).join(escape_markdown(s) for s in systems)
-
-
-def show_coverage(tables: dict, settings: Settings):
-    """Say which queries are left out or counted as 0, and why (evaluate's attrs)."""
-    lang = state.language()
-    rule = settings.opts["missing"]
-    notes = {}
-    for system, table in tables.items():
-        for what in ("unjudged_queries", "missing_queries", "emptied_queries"):
-            if table.attrs.get(what):
-                notes.setdefault((what, tuple(table.attrs[what])), []).append(system)
-    for (what, ids), systems in notes.items():
-        names = (t("Every run", lang) if len(systems) == len(tables) > 2 else
-                 run_names(systems, lang))
-        st.caption(_coverage_note(what, len(ids) == 1, rule, lang, runs=names, n=len(ids),
-                                  ids=listing(ids, lang=lang)))
-
-
-def _means_help(column: str, k: int, lang: str) -> str:
-    if "Judged" in column:
-        return t("Judged@{k}: the share of the top {k} documents (or all retrieved, if fewer) "
-                 "that have a judgment, averaged over queries (ir_measures' Judged@k). Low "
-                 "values mean NDCG@{k} rests on unjudged documents counted as 0.", lang, k=k)
-    if "unjudged=0" in column:
-        return t("Mean NDCG@{k} with every unjudged retrieved document graded 0 (what "
-                 "trec_eval does without -J).", lang, k=k)
-    if "unjudged=top" in column:
-        return t("Mean NDCG@{k} with every unjudged retrieved document graded the top grade "
-                 "of the judgments; the ideal includes them too, so on a query it can fall "
-                 "below the other value.", lang, k=k)
-    return t("Mean NDCG@{k} over the queries.", lang, k=k)
-
-
-def show_means(tables: dict, extras: dict, ks: tuple):
-    """The headline: per run, mean NDCG@k at every cutoff with Judged@k and the range the
-    unjudged documents leave open, the run column pinned."""
-    lang = state.language()
-    df = R.means_table(tables, extras, ks)
-    config = {"run": st.column_config.TextColumn(R.header("run", lang=lang), pinned=True),
-              "queries": st.column_config.NumberColumn(
-                  R.header("queries", lang=lang),
-                  help=t("Queries in the mean (the missing rule decides).", lang))}
-    for c in df.columns[2:]:
-        k = int(re.search(r"@(\d+)", c).group(1))
-        config[c] = st.column_config.NumberColumn(
-            R.header(c, lang=lang), format=number_format(DATA_DECIMALS),
-            help=_means_help(c, k, lang))
-    st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config)
-    scroll_hint(df)
-
-
-def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
-    """Under a table wider than its box (px; the page's main column by default): say it
-    scrolls sideways."""
-    if R.table_width(df, lang=state.language()) > box:
-        st.caption(":material/swap_horiz: " + t(
-            "{n} columns: where they do not all fit, scroll the table sideways (Shift + wheel, "
-            "or swipe); the first column stays in place.", state.language(), n=len(df.columns)))
-
-
 def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
     """Baseline, test, correction and alpha; compare()'s table with its marks; exports."""
     lang = state.language()
@@ -486,7 +417,7 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                                                 help=helps.get(c))
                for c in view.columns if pd.api.types.is_float_dtype(view[c])}
     st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
-    scroll_hint(view)
+    summary.scroll_hint(view)
     st.caption(R.footnote(table, k, lang=lang))
     exports(table, k)
     return table, counts

@@ -67,7 +67,8 @@ def other_messages() -> dict:
         "a negative grade, negative='error'": lambda: nc.ndcg([-1, 2], negative="error"),
         "a grade nan": lambda: nc.ndcg([float("nan"), 1]),
         "a grade 'x'": lambda: nc.ndcg([1, "x"]),
-        "CR line ends": lambda: _raise(nc.read_qrels, "mac.txt", b"1 0 d1 1\r1 0 d2 0\r2 0 d3 1\r"),
+        "CR line ends": lambda: _raise(nc.read_qrels, "mac.txt",
+                                       b"1 0 d1 1\r1 0 d2 0\r2 0 d3 1\r"),
         "UTF-16 that breaks": lambda: _raise(nc.read_qrels, "u16.txt",
                                              b"\xff\xfe" + "1 0 d1 1\n".encode("utf-16-le")
                                              + b"\x00\xd8"),
