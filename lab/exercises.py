@@ -9,6 +9,11 @@ Two kinds:
 * ``compute``: type DCG@k, IDCG@k and NDCG@k of one ranked list;
 * ``compare``: pick which of two orderings of the same items has the higher NDCG@k under a
   given gain (at medium and hard level, a pair whose winner flips with the other gain).
+
+What the learner reads (labels, messages, hints, the report) comes in English or Chinese
+(``lang=``, :func:`lab.i18n.t`); the checker's verdict and every figure are the same in both.
+The report re-words a stored :class:`Feedback` in the language it is drawn in, so a learner
+who switches language after a check reads the feedback in the new one.
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import ndcg_core as nc
+from lab.i18n import t
 from lab.text import escape_markdown, fmt
 
 TOLERANCE = 0.001  # absolute, as 07_practice.md states
 _EPS = 1e-9        # float slack, so an answer exactly 0.001 away is still accepted
 STEPS = ("dcg", "idcg", "ndcg")
 STEP_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "NDCG"}
-KINDS = {"compute": "Compute DCG, IDCG and NDCG", "compare": "Which ranking wins?"}
+KINDS = ("compute", "compare")
 CHOICES = ("A", "B")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
@@ -38,18 +44,46 @@ class Level:
     gains: tuple[str, ...]      # drawn from these
     cut: bool                   # False: k is the whole list
     min_k: int = 3
-    label: str = ""
 
 
 LEVELS = {
-    "easy": Level((3, 4), 2, ("linear",), cut=False,
-                  label="3–4 items, grades 0–2, linear gain, k = the whole list"),
-    "medium": Level((5, 6), 3, ("linear", "exponential"), cut=True,
-                    label="5–6 items, grades 0–3, linear or exponential gain, k from 3 to n − 1"),
-    "hard": Level((7, 9), 4, ("exponential", "linear"), cut=True,
-                  label="7–9 items, grades 0–4, either gain, k cuts into the list and the "
-                        "ideal needs an item from below k"),
+    "easy": Level((3, 4), 2, ("linear",), cut=False),
+    "medium": Level((5, 6), 3, ("linear", "exponential"), cut=True),
+    "hard": Level((7, 9), 4, ("exponential", "linear"), cut=True),
 }
+
+
+# ------------------------------------------------------------------ words
+
+def kind_label(kind: str, *, lang: str = "en") -> str:
+    """The exercise kind as the page names it."""
+    return {"compute": t("Compute DCG, IDCG and NDCG", lang),
+            "compare": t("Which ranking wins?", lang)}[kind]
+
+
+def level_name(level: str, *, lang: str = "en") -> str:
+    """The difficulty's one-word name: easy, medium, hard."""
+    return {"easy": t("easy", lang), "medium": t("medium", lang), "hard": t("hard", lang)}[level]
+
+
+def level_label(level: str, *, lang: str = "en") -> str:
+    """What a difficulty means (the numbers are :data:`LEVELS`')."""
+    return {
+        "easy": t("3–4 items, grades 0–2, linear gain, k = the whole list", lang),
+        "medium": t("5–6 items, grades 0–3, linear or exponential gain, k from 3 to n − 1",
+                    lang),
+        "hard": t("7–9 items, grades 0–4, either gain, k cuts into the list and the ideal "
+                  "needs an item from below k", lang),
+    }[level]
+
+
+def gain_name(gain: str, *, lang: str = "en") -> str:
+    """The gain's name in a sentence: linear gain, exponential gain (线性增益, 指数增益)."""
+    return {"linear": t("linear gain", lang), "exponential": t("exponential gain", lang)}[gain]
+
+
+def _other(gain: str) -> str:
+    return "exponential" if gain == "linear" else "linear"
 
 
 @dataclass(frozen=True)
@@ -80,6 +114,7 @@ class Feedback:
     given: dict = field(default_factory=dict)     # step -> parsed value
     expected: dict = field(default_factory=dict)  # step -> exact value
     hint: str = ""
+    typed: dict = field(default_factory=dict)     # step -> the text as typed (re-worded later)
 
     @property
     def graded(self) -> bool:
@@ -191,20 +226,22 @@ def solution(ex: Exercise) -> dict:
     return out
 
 
-def parse(text) -> float:
-    """A typed answer as a float, or ValueError with a message for the learner."""
-    t = "" if text is None else str(text).strip()
-    if not t:
-        raise ValueError("nothing typed yet: type a number such as 0.972.")
-    if re.fullmatch(r"[+-]?\d*,\d+", t):
-        raise ValueError(f"“{t}” uses a comma: write decimals with a point, e.g. "
-                         f"{t.replace(',', '.')}.")
-    if not _NUMBER.fullmatch(t):
-        raise ValueError(f"“{t}” is not a number: type digits with a decimal point, "
-                         "e.g. 0.972.")
-    value = float(t)
+def parse(text, *, lang: str = "en") -> float:
+    """A typed answer as a float, or ValueError with a message for the learner (in
+    ``lang``; the typed text is quoted as typed)."""
+    typed = "" if text is None else str(text).strip()
+    if not typed:
+        raise ValueError(t("nothing typed yet: type a number such as 0.972.", lang))
+    if re.fullmatch(r"[+-]?\d*,\d+", typed):
+        raise ValueError(t("“{typed}” uses a comma: write decimals with a point, e.g. "
+                           "{fixed}.", lang, typed=typed, fixed=typed.replace(",", ".")))
+    if not _NUMBER.fullmatch(typed):
+        raise ValueError(t("“{typed}” is not a number: type digits with a decimal point, "
+                           "e.g. 0.972.", lang, typed=typed))
+    value = float(typed)
     if not math.isfinite(value):
-        raise ValueError(f"“{t}” is too large: type the value rounded to 3 decimals.")
+        raise ValueError(t("“{typed}” is too large: type the value rounded to 3 decimals.",
+                           lang, typed=typed))
     return value
 
 
@@ -218,110 +255,161 @@ def first_wrong_step(given: dict, expected: dict) -> str | None:
     return next((s for s in STEPS if not close(given[s], expected[s])), None)
 
 
-def check(ex: Exercise, answers: dict) -> Feedback:
+def check(ex: Exercise, answers: dict, *, lang: str = "en") -> Feedback:
     """Check typed answers ``{'dcg': text, 'idcg': text, 'ndcg': text}`` of a compute
     exercise, in order: the first wrong step is reported, with a hint when the value matches
     a common slip."""
     given, errors = {}, {}
+    typed = {step: answers.get(step) for step in STEPS}
     for step in STEPS:
         try:
-            given[step] = parse(answers.get(step))
+            given[step] = parse(typed[step], lang=lang)
         except ValueError as exc:
             errors[step] = str(exc)
     expected = {s: v for s, v in solution(ex).items() if s in STEPS}
     if errors:
-        return Feedback("invalid", errors=errors, given=given, expected=expected)
+        return Feedback("invalid", errors=errors, given=given, expected=expected, typed=typed)
     step = first_wrong_step(given, expected)
     if step is None:
-        return Feedback("correct", given=given, expected=expected)
+        return Feedback("correct", given=given, expected=expected, typed=typed)
     return Feedback("wrong", step, given=given, expected=expected,
-                    hint=diagnose(ex, step, given))
+                    hint=diagnose(ex, step, given, lang=lang), typed=typed)
 
 
-def check_choice(ex: Exercise, choice) -> Feedback:
+def _no_pick(lang: str) -> str:
+    return t("pick ranking A or ranking B.", lang)
+
+
+def check_choice(ex: Exercise, choice, *, lang: str = "en") -> Feedback:
     """Check the pick of a compare exercise ('A' or 'B')."""
     sol = solution(ex)
     expected = {"A": sol["A"], "B": sol["B"], "winner": sol["winner"]}
     if choice not in CHOICES:
-        return Feedback("invalid", errors={"choice": "pick ranking A or ranking B."},
-                        expected=expected)
+        return Feedback("invalid", errors={"choice": _no_pick(lang)}, expected=expected)
     ok = choice == sol["winner"]
-    other = "exponential" if ex.gain == "linear" else "linear"
+    return Feedback("correct" if ok else "wrong", None if ok else "choice",
+                    given={"choice": choice}, expected=expected,
+                    hint="" if ok else _choice_hint(ex, choice, lang))
+
+
+def _choice_hint(ex: Exercise, choice: str, lang: str) -> str:
+    """When the wrong pick wins under the other gain, say so (else an empty string)."""
+    other = _other(ex.gain)
     a2 = nc.ndcg(list(ex.grades), k=ex.k, gain=other)
     b2 = nc.ndcg(list(ex.other), k=ex.k, gain=other)
-    hint = ""
-    if not ok and ("A" if a2 > b2 else "B") == choice:
-        hint = (f"Ranking {choice} wins under {other} gain, but this exercise uses "
-                f"{ex.gain} gain.")
-    return Feedback("correct" if ok else "wrong", None if ok else "choice",
-                    given={"choice": choice}, expected=expected, hint=hint)
+    if ("A" if a2 > b2 else "B") != choice:
+        return ""
+    return t("Ranking {choice} wins under {other}, but this exercise uses {gain}.", lang,
+             choice=choice, other=gain_name(other, lang=lang), gain=gain_name(ex.gain, lang=lang))
 
 
-def diagnose(ex: Exercise, step: str, given: dict) -> str:
+def diagnose(ex: Exercise, step: str, given: dict, *, lang: str = "en") -> str:
     """A hint when the wrong value matches a common slip (else an empty string)."""
     g, k, value = list(ex.grades), ex.k, given[step]
-    other = "exponential" if ex.gain == "linear" else "linear"
+    other = _other(ex.gain)
+    gains = {"other": gain_name(other, lang=lang), "gain": gain_name(ex.gain, lang=lang)}
     slips = {
         "dcg": [
-            (nc.dcg(g, k=k, gain=other), f"That is DCG@{k} under {other} gain; this "
-             f"exercise uses {ex.gain} gain."),
-            (nc.dcg(g, gain=ex.gain), f"That is the DCG of the whole list: stop after "
-             f"position {k}."),
-            (nc.cg(g, k=k, gain=ex.gain), "That is the plain sum of the gains: divide each by "
-             "log2(position + 1)."),
-            (nc.dcg(g, k=k, gain=ex.gain, discount="ln"), "That uses the natural log: the "
-             "discount is log2(position + 1)."),
+            (nc.dcg(g, k=k, gain=other), t("That is DCG@{k} under {other}; this exercise "
+                                           "uses {gain}.", lang, k=k, **gains)),
+            (nc.dcg(g, gain=ex.gain), t("That is the DCG of the whole list: stop after "
+                                        "position {k}.", lang, k=k)),
+            (nc.cg(g, k=k, gain=ex.gain), t("That is the plain sum of the gains: divide each "
+                                            "by log2(position + 1).", lang)),
+            (nc.dcg(g, k=k, gain=ex.gain, discount="ln"), t("That uses the natural log: the "
+                                                            "discount is log2(position + 1).",
+                                                            lang)),
         ],
         "idcg": [
-            (nc.idcg(g, gain=ex.gain), f"That is the ideal of the whole list: cut the ideal "
-             f"at k = {k} too."),
-            (nc.idcg(g[:k], gain=ex.gain), f"That sorts only your top {k}: sort all items "
-             f"of the list high to low, then take the top {k}."),
-            (nc.idcg(g, k=k, gain=other), f"That is IDCG@{k} under {other} gain; this "
-             f"exercise uses {ex.gain} gain."),
-            (nc.dcg(g, k=k, gain=ex.gain), "That is your ranking's DCG: IDCG is the DCG of "
-             "the items sorted high to low."),
+            (nc.idcg(g, gain=ex.gain), t("That is the ideal of the whole list: cut the ideal "
+                                         "at k = {k} too.", lang, k=k)),
+            (nc.idcg(g[:k], gain=ex.gain), t("That sorts only your top {k}: sort all items "
+                                             "of the list high to low, then take the top "
+                                             "{k}.", lang, k=k)),
+            (nc.idcg(g, k=k, gain=other), t("That is IDCG@{k} under {other}; this exercise "
+                                            "uses {gain}.", lang, k=k, **gains)),
+            (nc.dcg(g, k=k, gain=ex.gain), t("That is your ranking's DCG: IDCG is the DCG of "
+                                             "the items sorted high to low.", lang)),
         ],
         "ndcg": [
             (nc.dcg(g, k=k, gain=ex.gain) / nc.idcg(g, gain=ex.gain),
-             f"That divides by the ideal of the whole list: use IDCG@{k}."),
+             t("That divides by the ideal of the whole list: use IDCG@{k}.", lang, k=k)),
             (nc.idcg(g, k=k, gain=ex.gain) / nc.dcg(g, k=k, gain=ex.gain)
              if nc.dcg(g, k=k, gain=ex.gain) > 0 else math.nan,
-             "That is IDCG / DCG: NDCG is DCG divided by IDCG."),
+             t("That is IDCG / DCG: NDCG is DCG divided by IDCG.", lang)),
         ],
     }
     for value_of_slip, text in slips[step]:
         if math.isfinite(value_of_slip) and close(value, value_of_slip):
             return text
     if step == "ndcg":
-        return f"NDCG@{k} = DCG@{k} / IDCG@{k}: divide your two correct answers."
+        return t("NDCG@{k} = DCG@{k} / IDCG@{k}: divide your two correct answers.", lang, k=k)
     return ""
 
 
 # ------------------------------------------------------------------ what the page says
 
-def report(ex: Exercise, fb: Feedback) -> list[tuple[str, str]]:
-    """The feedback as ``(level, markdown)`` lines, level 'error', 'success' or 'info'."""
+def _errors(ex: Exercise, fb: Feedback, lang: str) -> dict:
+    """The unreadable answers' messages in ``lang`` (re-read from the typed text)."""
+    out = {}
+    for step in fb.errors:
+        if step == "choice":
+            out[step] = _no_pick(lang)
+            continue
+        try:
+            parse(fb.typed.get(step), lang=lang)
+        except ValueError as exc:
+            out[step] = str(exc)
+        else:  # pragma: no cover - a stored error always re-reads as one
+            out[step] = fb.errors[step]
+    return out
+
+
+def _hint(ex: Exercise, fb: Feedback, lang: str) -> str:
+    if not fb.hint:
+        return ""
+    if fb.wrong_step == "choice":
+        return _choice_hint(ex, fb.given["choice"], lang)
+    return diagnose(ex, fb.wrong_step, fb.given, lang=lang)
+
+
+def report(ex: Exercise, fb: Feedback, *, lang: str = "en") -> list[tuple[str, str]]:
+    """The feedback as ``(level, markdown)`` lines, level 'error', 'success' or 'info', in
+    ``lang`` (the figures are the same in every language)."""
     k = ex.k
     if fb.status == "invalid":
         names = {s: f"{n}@{k}" for s, n in STEP_NAMES.items()}
-        return [("error", f"**{names.get(s, 'Your pick')}**: {escape_markdown(msg)} "
-                 "Nothing was "
-                 "graded.") for s, msg in fb.errors.items()]
+        return [("error", t("**{name}**: {message} Nothing was graded.", lang,
+                            name=names.get(s) or t("Your pick", lang),
+                            message=escape_markdown(msg)))
+                for s, msg in _errors(ex, fb, lang).items()]
     if ex.kind == "compare":
         e = fb.expected
-        out = [("success" if fb.status == "correct" else "error",
-                f"{'Right' if fb.status == 'correct' else 'Not this time'}: under {ex.gain} "
-                f"gain ranking A scores NDCG@{k} = {fmt(e['A'])} and ranking B {fmt(e['B'])}, "
-                f"so **ranking {e['winner']}** wins.")]
+        values = dict(gain=gain_name(ex.gain, lang=lang), k=k, a=fmt(e["A"]), b=fmt(e["B"]),
+                      winner=e["winner"])
+        if fb.status == "correct":
+            out = [("success", t("Right: under {gain} ranking A scores NDCG@{k} = {a} and "
+                                 "ranking B {b}, so **ranking {winner}** wins.", lang, **values))]
+        else:
+            out = [("error", t("Not this time: under {gain} ranking A scores NDCG@{k} = {a} "
+                               "and ranking B {b}, so **ranking {winner}** wins.", lang,
+                               **values))]
     elif fb.status == "correct":
-        out = [("success", "All three within ±0.001: " + ", ".join(
-            f"{STEP_NAMES[s]}@{k} = {fmt(fb.expected[s])}" for s in STEPS) + ".")]
+        x = {s: fmt(fb.expected[s]) for s in STEPS}
+        out = [("success", t("All three within ±0.001: DCG@{k} = {dcg}, IDCG@{k} = {idcg}, "
+                             "NDCG@{k} = {ndcg}.", lang, k=k, **x))]
     else:
         step = fb.wrong_step
-        name = f"{STEP_NAMES[step]}@{k}"
-        right = [f"{STEP_NAMES[s]}@{k}" for s in STEPS[:STEPS.index(step)]]
-        out = [("error", f"**{name} is off**: you typed {fb.given[step]:g}. " + (
-            f"{' and '.join(right)} {'is' if len(right) == 1 else 'are'} right; the slip is "
-            f"in {name}." if right else "Start with the DCG of your list."))]
-    return out + ([("info", fb.hint)] if fb.hint else [])
+        values = dict(name=f"{STEP_NAMES[step]}@{k}", typed=f"{fb.given[step]:g}", k=k)
+        if step == "dcg":
+            text = t("**{name} is off**: you typed {typed}. Start with the DCG of your list.",
+                     lang, **values)
+        elif step == "idcg":
+            text = t("**{name} is off**: you typed {typed}. DCG@{k} is right; the slip is in "
+                     "{name}.", lang, **values)
+        else:
+            text = t("**{name} is off**: you typed {typed}. DCG@{k} and IDCG@{k} are right; "
+                     "the slip is in {name}.", lang, **values)
+        out = [("error", text)]
+    hint = _hint(ex, fb, lang)
+    return out + ([("info", hint)] if hint else [])

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import io
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 import ndcg_core as nc
-from ndcg_core import COMPARE_OPTIONS, to_latex, to_markdown
+from ndcg_core import to_latex, to_markdown
 from ndcg_core.compare import MAX_SYSTEMS
+from lab import options_text
+from lab.i18n import t
 from lab.playground import MAX_ITEMS, ranking_query_params
-from lab.text import DATA_DECIMALS, escape_markdown, listing
+from lab.run_words import header
+from lab.text import DATA_DECIMALS, escape_markdown, listing, sentences
 
 SETTING_NAMES = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "missing",
                  "score_precision", "fractional")
@@ -133,19 +137,21 @@ def query_facts(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
                         index=pd.Index(np.asarray(qids[judged], object), name="qid"))
 
 
-def reasons(facts: pd.DataFrame, k: int) -> pd.Series:
+def reasons(facts: pd.DataFrame, k: int, *, lang: str = "en") -> pd.Series:
     """Per query, the reasons as text: what in the data makes the presets disagree at k."""
     flags = {
-        f"tied scores in the top {k} (documents of different grades)": facts["first_tie"] <= k,
-        "all judgments 0 (ideal DCG = 0)": facts["max_grade"] <= 0,
-        "relevant documents not retrieved": facts["unretrieved"] > 0,
-        "negative grades": facts["min_grade"] < 0,
-        "grades above 1 (the gain matters)": facts["max_grade"] > 1,
+        t("tied scores in the top {k} (documents of different grades)", lang, k=k):
+            facts["first_tie"] <= k,
+        t("all judgments 0 (ideal DCG = 0)", lang): facts["max_grade"] <= 0,
+        t("relevant documents not retrieved", lang): facts["unretrieved"] > 0,
+        t("negative grades", lang): facts["min_grade"] < 0,
+        t("grades above 1 (the gain matters)", lang): facts["max_grade"] > 1,
     }
+    sep = t("; ", lang)
     text = pd.Series("", index=facts.index)
     for label, flag in flags.items():
-        text = text.where(~flag, text + label + "; ")
-    return text.str.rstrip("; ")
+        text = text.where(~flag, text + label + sep)
+    return text.str.rstrip(sep)
 
 
 def per_query_table(tables: dict, ks: tuple, k: int, extras: dict | None = None
@@ -352,24 +358,38 @@ def means_table(tables: dict, extras: dict, ks: tuple) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def table_width(df: pd.DataFrame) -> int:
-    """A table's width in px as the grid draws it (header or value, whichever is wider)."""
+def _text_width(text: str) -> int:
+    """Width in Latin characters: a CJK character is drawn about twice as wide."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def table_width(df: pd.DataFrame, *, lang: str = "en") -> int:
+    """A table's width in px as the grid draws it (header or value, whichever is wider;
+    the header as drawn in ``lang``, :func:`header`).
+
+    >>> frame = pd.DataFrame({"queries": [50]})
+    >>> table_width(frame), table_width(frame, lang="zh")  # "queries" / "查询数"
+    (84, 76)
+    """
     width = 0
     for c in df.columns:
         values = df[c].astype(str).str.len()
-        longest = max(len(str(c)), int(values.max()) if len(values) else 0,
+        longest = max(_text_width(header(c, lang=lang)), int(values.max()) if len(values) else 0,
                       DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
         width += longest * PIXELS_PER_CHAR + CELL_PADDING
     return width
 
 
-def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.DataFrame:
-    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses."""
+def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int, *, lang: str = "en"
+                    ) -> pd.DataFrame:
+    """compare()'s table as shown: the run first, the significance mark, wins/ties/losses
+    (the baseline's row says "baseline" in ``lang``; the headers are named for
+    :func:`header`)."""
     view = table.reset_index().rename(columns={"system": "run"})
     # the baseline is not tested: its row says so (its empty cells show as None)
     view.insert(3, "sig.", np.where(view["significant"], SIGNIFICANT, "")
                 .astype(object))
-    view.loc[view["run"] == table.attrs["baseline"], "sig."] = "baseline"
+    view.loc[view["run"] == table.attrs["baseline"], "sig."] = t("baseline", lang)
     view = view.drop(columns="significant")
     view = view.merge(counts.rename_axis("run").reset_index(), on="run", how="left")
     view[["wins", "ties", "losses"]] = view[["wins", "ties", "losses"]].astype("Int64")
@@ -378,24 +398,32 @@ def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int) -> pd.Dat
                                 "effect_size": "d_z"})
 
 
-def footnote(table: pd.DataFrame, k: int) -> str:
+def footnote(table: pd.DataFrame, k: int, *, lang: str = "en") -> str:
     """What the marks mean and what was tested, in words (the baseline's name escaped)."""
     a = table.attrs
-    test = COMPARE_OPTIONS["test"].choices[a["test"]].split(" (")[0].split(":")[0]
-    corr = ("no correction" if a["correction"] is None else
-            COMPARE_OPTIONS["correction"].choices[a["correction"]].split(":")[0])
-    level = f"{100 * a['confidence']:g}%"
-    dropped = (f" {a['dropped']} quer{'y' if a['dropped'] == 1 else 'ies'} without a score "
-               f"in every run left out: {listing(a['dropped_qids'], 10)}." if a["dropped"]
-               else "")
-    return (f"{SIGNIFICANT} adjusted p < {a['alpha']:g} against "
-            f"**{escape_markdown(a['baseline'])}**: {test}, {corr}; {level} CI of Δ; "
-            f"NDCG@{k} over the {a['n_queries']} queries every run was evaluated on."
-            + dropped)
+    text = t("{mark} adjusted p < {alpha} against **{baseline}**: {test}, {correction}; "
+             "{level} CI of Δ; NDCG@{k} over the {n} queries every run was evaluated on.",
+             lang, mark=SIGNIFICANT, alpha=f"{a['alpha']:g}",
+             baseline=escape_markdown(a["baseline"]),
+             test=options_text.short_name("test", a["test"], lang=lang),
+             correction=options_text.short_name("correction", a["correction"], lang=lang),
+             level=f"{100 * a['confidence']:g}%", k=k, n=a["n_queries"])
+    if not a["dropped"]:
+        return text
+    ids = listing(a["dropped_qids"], 10, lang=lang)
+    return sentences([text, (
+        t("1 query without a score in every run left out: {ids}.", lang, ids=ids)
+        if a["dropped"] == 1 else
+        t("{n} queries without a score in every run left out: {ids}.", lang, n=a["dropped"],
+          ids=ids))], lang=lang)
 
 
 def export_files(table: pd.DataFrame, k: int) -> dict:
-    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX."""
+    """{label: (file name, mime, text)}: the comparison as CSV, Markdown and LaTeX.
+
+    The exported files keep the engine's English column names in every language: they are
+    data for scripts and papers, read by code that names columns (the page translates only
+    the headers it draws, :func:`header`)."""
     stem = f"ndcg{k}_comparison"
     return {
         "CSV": (f"{stem}.csv", "text/csv", table.to_csv()),

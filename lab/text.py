@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import re
 
+from lab.i18n import t
+
 # Learner pages show 3 decimals (the exercises accept ±0.001); the data page shows 4, as
 # trec_eval prints. The exact value goes in a tooltip.
 LEARN_DECIMALS = 3
@@ -33,11 +35,21 @@ def escape_markdown(text) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", one_line)
 
 
-def listing(ids, limit: int = 20) -> str:
+def listing(ids, limit: int = 20, *, lang: str = "en") -> str:
     """Escaped ids separated by commas, at most ``limit`` of them, then how many more."""
     ids = list(ids)
     shown = ", ".join(escape_markdown(i) for i in ids[:limit])
-    return shown + (f" … and {len(ids) - limit} more" if len(ids) > limit else "")
+    return shown + (t(" … and {n} more", lang, n=len(ids) - limit) if len(ids) > limit else "")
+
+
+def sentences(parts, *, lang: str = "en") -> str:
+    """Whole sentences one after the other: a space between them in English, none after
+    Chinese full-width punctuation (the catalog's "{first} {second}" says how)."""
+    parts = [p for p in parts if p]
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = t("{first} {second}", lang, first=out, second=part)
+    return out
 
 
 def fmt(x, digits: int = LEARN_DECIMALS) -> str:

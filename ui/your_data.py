@@ -10,6 +10,11 @@ Parsed files and results are cached per session (:func:`ui.state.session_cache`)
 are freed when the session ends: a global ``st.cache_data`` kept them for every visitor
 after they left (issue 16: 2.9 GB held after three 150 MB uploads closed).
 
+Every word is drawn in the page's language (``state.language()``); the engine's error
+messages through :func:`lab.errors.explain`; table headers through ``st.column_config``
+labels only (the frames keep their English column names: the tests, the CSV download and the
+exports read them). Every figure is the same in both languages.
+
 Besides the two upload widgets (judgments; up to ten runs), the page reads
 ``st.session_state["yd_files"]``: a dict ``{"qrels": {"name": ..., "data": bytes}, "runs":
 [{"name": ..., "data": bytes}, ...]}``. The "Load the sample" button fills it, and tests may
@@ -27,29 +32,20 @@ import streamlit as st
 import pyarrow as pa
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
                        read_qrels, read_run, wins_losses)
-from lab import runs as R
+from lab import options_text as O, runs as R
+from lab.errors import explain
+from lab.i18n import LANGUAGES, t
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
-from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
-from ui import state
+from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
+from ui import run_summary as summary, state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
 SAMPLE_RUNS = ("system_a.run", "system_b.run")
-SLOTS = {"qrels": "Judgments (qrels)", "runs": f"Runs (up to {MAX_RUNS})"}
-SLOT_HELP = {
-    "qrels": "TREC qrels `qid 0 docid grade` (whitespace separated), or a CSV with a header "
-             "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
-             "a run.",
-    "runs": f"Up to {MAX_RUNS} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV "
-            "with a header `qid,docid,score`; each is named by its file name. Documents are "
-            "ranked by score (the rank column is ignored, as in trec_eval).",
-}
+SLOTS = ("qrels", "runs")  # the two upload widgets
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
 CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
-NUMBER = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
-NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
-SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
 
 # Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
 # parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
@@ -86,27 +82,33 @@ def load(kind: str, up: Upload):
             return (read_qrels if kind == "qrels" else read_run)(up.open()), None
         except ValueError as exc:
             return None, str(exc)
-    return _cached(("load", kind, _upload_key(up)), read, "Reading the file …")
+    return _cached(("load", kind, _upload_key(up)), read, t("Reading the file …",
+                                                           state.language()))
 
 
 def check(kind: str, up: Upload):
-    """A one-line summary of a file, or its error: what the inputs panel shows every run."""
+    """A one-line summary of a file, or its error (the engine's, explained), in the page's
+    language: what the inputs panel shows every run."""
+    lang = state.language()
+
     def summary():
         df, err = load(kind, up)
         if err:
-            return None, err
+            return None, explain(err, lang)
         if df.empty:
-            return None, f"{up.name} has a header but no data lines."
-        what = f"{df['qid'].nunique():,} queries, {len(df):,} lines"
+            return None, t("{name} has a header but no data lines.", lang, name=up.name)
+        counts = dict(queries=f"{df['qid'].nunique():,}", lines=f"{len(df):,}")
         if kind == "qrels":
-            what += f", grades {df['relevance'].min():g} to {df['relevance'].max():g}"
-        return what, None
-    return _cached(("check", kind, _upload_key(up)), summary)
+            return t("{queries} queries, {lines} lines, grades {low} to {high}", lang,
+                     low=f"{df['relevance'].min():g}", high=f"{df['relevance'].max():g}",
+                     **counts), None
+        return t("{queries} queries, {lines} lines", lang, **counts), None
+    return _cached(("check", kind, _upload_key(up), lang), summary)
 
 
 def _has_scores(up: Upload) -> bool:
     head = up.data[:4096].decode("utf-8-sig", "replace").lstrip().split("\n", 1)[0]
-    return "score" in [t.strip('"').lower() for t in re.split(r"[,\s]+", head)]
+    return "score" in [w.strip('"').lower() for w in re.split(r"[,\s]+", head)]
 
 
 def _sample_files() -> dict:
@@ -116,12 +118,21 @@ def _sample_files() -> dict:
 
 def input_panel():
     """Upload widgets + sample button; returns (qrels Upload, {run name: Upload}) or None."""
+    lang = state.language()
     gen = state.upload_generation()
     left, right = st.columns([1, 2])
-    qfile = left.file_uploader(SLOTS["qrels"], key=f"yd_upload_qrels_{gen}",
-                               help=SLOT_HELP["qrels"])
-    rfiles = right.file_uploader(SLOTS["runs"], key=f"yd_upload_runs_{gen}",
-                                 accept_multiple_files=True, help=SLOT_HELP["runs"]) or []
+    qfile = left.file_uploader(
+        t("Judgments (qrels)", lang), key=f"yd_upload_qrels_{gen}",
+        help=t("TREC qrels `qid 0 docid grade` (whitespace separated), or a CSV with a header "
+               "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
+               "a run.", lang))
+    rfiles = right.file_uploader(
+        t("Runs (up to {n})", lang, n=MAX_RUNS), key=f"yd_upload_runs_{gen}",
+        accept_multiple_files=True,
+        help=t("Up to {n} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV with a "
+               "header `qid,docid,score`; each is named by its file name. Documents are ranked "
+               "by score (the rank column is ignored, as in trec_eval).", lang,
+               n=MAX_RUNS)) or []
     widgets = state.uploaded(([qfile] if qfile is not None else []) + list(rfiles))
     if widgets:
         qrels = widgets[0] if qfile is not None else None
@@ -132,21 +143,22 @@ def input_panel():
                  if injected.get("qrels") else None)
         run_files = [Upload.of(f["name"], f["data"]) for f in injected.get("runs") or []]
     b1, b2, note = st.columns([1.2, 0.6, 4], vertical_alignment="center")
-    b1.button("Load the sample", key="yd_sample", on_click=lambda: state.on_load_sample(
+    b1.button(t("Load the sample", lang), key="yd_sample", on_click=lambda: state.on_load_sample(
         _sample_files()), type="primary", icon=":material/dataset:", width="stretch")
-    b2.button("Clear", key="yd_clear", on_click=state.on_clear_files,
+    b2.button(t("Clear", lang), key="yd_clear", on_click=state.on_clear_files,
               disabled=qrels is None and not run_files, width="stretch")
-    note.caption(f"The sample: 50 queries graded 0–3, two runs. Your own files: TREC or "
-                 f"CSV, up to {st.get_option('server.maxUploadSize')} MB each, up to "
-                 f"{MAX_RUNS} runs; uploaded files replace the sample.")
+    note.caption(t("The sample: 50 queries graded 0–3, two runs. Your own files: TREC or CSV, "
+                   "up to {mb} MB each, up to {n} runs; uploaded files replace the sample.",
+                   lang, mb=st.get_option("server.maxUploadSize"), n=MAX_RUNS))
     if qrels is None:
-        st.info("Upload judgments and a run, or load the sample, to see NDCG per query.",
-                icon=":material/upload_file:")
+        st.info(t("Upload judgments and a run, or load the sample, to see NDCG per query.",
+                  lang), icon=":material/upload_file:")
         return None
     if len(run_files) > MAX_RUNS:
         left_out = [up.name for up in run_files[MAX_RUNS:]]
-        st.warning(f"{len(run_files)} runs uploaded: the page compares at most {MAX_RUNS}. "
-                   f"Left out: {listing(left_out)}. Remove some files to choose which.",
+        st.warning(t("{count} runs uploaded: the page compares at most {n}. Left out: {names}. "
+                     "Remove some files to choose which.", lang, count=len(run_files),
+                     n=MAX_RUNS, names=listing(left_out, lang=lang)),
                    icon=":material/warning:")
         run_files = run_files[:MAX_RUNS]
     runs = dict(zip(R.run_names(up.name for up in run_files), run_files))
@@ -155,27 +167,49 @@ def input_panel():
     ok = True
     what, err = check("qrels", qrels)
     if err:
-        st.error(f"**Judgments** could not be read. {escape_markdown(err)}",
-                 icon=":material/error:")
+        st.error(t("**Judgments** could not be read. {message}", lang,
+                   message=escape_markdown(err)), icon=":material/error:")
         ok = False
     else:
-        st.caption(f"**Judgments**: {escape_markdown(qrels.name)} — {what}")
+        st.caption(t("**Judgments**: {name} — {what}", lang, name=escape_markdown(qrels.name),
+                     what=what))
     lines = []
     for name, up in list(runs.items()):
         what, err = check("run", up)
         if err:
-            st.error(f"**Run {escape_markdown(name)}** could not be read. "
-                     f"{escape_markdown(err)}", icon=":material/error:")
+            st.error(t("**Run {name}** could not be read. {message}", lang,
+                       name=escape_markdown(name), message=escape_markdown(err)),
+                     icon=":material/error:")
             runs.pop(name)
         else:
             lines.append(f"**{escape_markdown(name)}** — {what}")
     if lines:
-        st.caption("**Runs**: " + "; ".join(lines))
+        st.caption(t("**Runs**: {runs}", lang, runs=t("; ", lang).join(lines)))
     if not ok or not runs:
         if ok:
-            st.info("Now upload a run (or a CSV `qid,docid,relevance,score` as judgments).")
+            st.info(t("Now upload a run (or a CSV `qid,docid,relevance,score` as judgments).",
+                      lang))
         return None
     return qrels, runs
+
+
+def _tab_label(name: str, lang: str) -> str:
+    return {"Per query": t("Per query", lang), "Wins and losses": t("Wins and losses", lang),
+            "Charts": t("Charts", lang), "What changed?": t("What changed?", lang)}[name]
+
+
+def result_tabs(names: list) -> dict:
+    """{English name: tab} of the result tabs, drawn in the page's language. The widget's
+    state holds the label drawn: after a language switch the open tab keeps open under its
+    new label."""
+    lang = state.language()
+    every = ("Per query", "Wins and losses", "Charts", "What changed?")
+    was = {_tab_label(n, other): n for other in LANGUAGES for n in every}.get(
+        st.session_state.get(state.YD_TAB))
+    if was in names:
+        st.session_state[state.YD_TAB] = _tab_label(was, lang)
+    drawn = st.tabs([_tab_label(n, lang) for n in names], key=state.YD_TAB, on_change="rerun")
+    return dict(zip(names, drawn))
 
 
 # ------------------------------------------------------------------ settings
@@ -183,37 +217,47 @@ def input_panel():
 def settings_panel() -> Settings:
     """Preset, cutoffs, every option of :data:`ndcg_core.OPTIONS` the evaluation uses, and
     the judged-only switch."""
+    lang = state.language()
     state.data_settings_init(CONVENTIONS, OPTIONS["missing"].default)
     with st.container(border=True):
         top = st.columns([1, 2, 1.2], vertical_alignment="bottom")
-        top[0].selectbox("Preset", list(CONVENTIONS), key=state.YD_PRESET,
+        top[0].selectbox(t("Preset", lang), list(CONVENTIONS), key=state.YD_PRESET,
                          on_change=state.on_preset, args=(CONVENTIONS,),
-                         help="Sets every option below the way that library computes NDCG; "
-                              "change any option afterwards.")
-        top[1].multiselect("Cutoffs k", CUTOFF_CHOICES, key=state.YD_KS,
-                           help="NDCG@k looks at the top k documents of each query.")
-        top[2].toggle("Judged documents only", key=state.YD_JUDGED_ONLY,
-                      help="Condensed lists (Sakai 2007; trec_eval -J; pytrec_eval "
-                           "judged_docs_only_flag=True): unjudged documents are removed from "
-                           "each run before it is ranked, so the judged ones move up. Off: "
-                           "an unjudged document counts as grade 0, as trec_eval does.")
+                         help=t("Sets every option below the way that library computes NDCG; "
+                                "change any option afterwards.", lang))
+        top[1].multiselect(t("Cutoffs k", lang), CUTOFF_CHOICES, key=state.YD_KS,
+                           help=t("NDCG@k looks at the top k documents of each query.", lang))
+        top[2].toggle(O.label("judged_only", lang=lang), key=state.YD_JUDGED_ONLY,
+                      help=t("Condensed lists (Sakai 2007; trec_eval -J; pytrec_eval "
+                             "judged_docs_only_flag=True): unjudged documents are removed from "
+                             "each run before it is ranked, so the judged ones move up. Off: "
+                             "an unjudged document counts as grade 0, as trec_eval does.",
+                             lang))
         names = state.SETTING_NAMES
         for row in (names[:4], names[4:]):  # two rows of four: each box keeps its label
             for col, name in zip(st.columns(4), row):
-                opt = OPTIONS[name]
-                col.selectbox(opt.label, list(opt.choices), key=state.YD_OPTION.format(name),
-                              help=opt.help())
+                col.selectbox(O.label(name, lang=lang), list(OPTIONS[name].choices),
+                              key=state.YD_OPTION.format(name),
+                              help=O.help_text(name, lang=lang))
         ks, preset_name, options, judged_only = state.data_settings()
         preset, chosen = CONVENTIONS[preset_name], dict(options)
-        changed = [f"{OPTIONS[n].label.lower()} → {chosen[n]}" for n in names
+        changed = [(O.label(n, lang=lang), chosen[n]) for n in names
                    if n in preset and chosen[n] != preset[n]]
-        st.caption(f"As **{preset_name}** computes it" + (
-            f", except {'; '.join(changed)}." if changed else ".") +
-            " Judged queries absent from a run: " + OPTIONS["missing"].choices[chosen["missing"]]
-            + (" Judged documents only: unjudged ones are removed before ranking."
-               if judged_only else ""))
-    with st.expander("What each preset sets"):
-        st.dataframe(conventions_table(), width="stretch")
+        changes = t("; ", lang).join(f"{label.lower() if lang == 'en' else label} → {value}"
+                                     for label, value in changed)
+        said = [t("As **{preset}** computes it, except {changes}.", lang, preset=preset_name,
+                  changes=changes) if changed else
+                t("As **{preset}** computes it.", lang, preset=preset_name),
+                t("Judged queries absent from a run: {rule}", lang,
+                  rule=O.choice("missing", chosen["missing"], lang=lang))]
+        if judged_only:
+            said.append(t("Judged documents only: unjudged ones are removed before ranking.",
+                          lang))
+        st.caption(sentences(said, lang=lang))
+    with st.expander(t("What each preset sets", lang)):
+        presets = conventions_table()
+        st.dataframe(presets, width="stretch", column_config={
+            "_index": t("preset", lang), **{c: O.label(c, lang=lang) for c in presets.columns}})
     return Settings(ks, preset_name, options, judged_only)
 
 
@@ -236,7 +280,7 @@ def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: t
                 errors[system] = str(exc)
         return tables, errors
     return _cached(("evaluate", _upload_key(qrels), runs_key(runs), ks, preset, options,
-                    judged_only), compute, "Evaluating …")
+                    judged_only), compute, t("Evaluating …", state.language()))
 
 
 def runs_key(runs: tuple) -> tuple:
@@ -257,13 +301,15 @@ def unjudged(qrels: Upload, runs: tuple, ks: tuple, settings: Settings) -> dict:
                 continue  # the run's own evaluation already said why
         return out
     return _cached(("unjudged", _upload_key(qrels), runs_key(runs), ks, settings.preset,
-                    settings.options), compute, "Counting judged documents …")
+                    settings.options), compute,
+                   t("Counting judged documents …", state.language()))
 
 
 def comparison(per_query: pd.DataFrame, key: tuple, **options) -> pd.DataFrame:
     """:func:`ndcg_core.compare` of the per-query scores (cached: resampling tests cost)."""
     return _cached(("compare", key, tuple(options.items())),
-                   lambda: compare(per_query, **options), "Testing the differences …")
+                   lambda: compare(per_query, **options),
+                   t("Testing the differences …", state.language()))
 
 
 def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.DataFrame:
@@ -285,7 +331,8 @@ def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.Data
                 rows += [(system, gain, k, m) for k, m in zip(range(1, kmax + 1), means)]
         return pd.DataFrame(rows, columns=["system", "gain", "k", "mean NDCG@k"])
     return _cached(("curves", _upload_key(qrels), runs_key(runs), kmax, settings.preset,
-                    others, settings.judged_only), compute, "Computing NDCG@1 … NDCG@k …")
+                    others, settings.judged_only), compute,
+                   t("Computing NDCG@1 … NDCG@k …", state.language()))
 
 
 def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str,
@@ -304,7 +351,7 @@ def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str,
                     errors[preset, system] = str(exc)
         return out, errors
     return _cached(("presets", _upload_key(qrels), runs_key(runs), ks, missing, judged_only),
-                   compute, "Evaluating under every preset …")
+                   compute, t("Evaluating under every preset …", state.language()))
 
 
 def facts(qrels: Upload, run: Upload) -> pd.DataFrame:
@@ -320,110 +367,58 @@ def frames(qrels: Upload, run: Upload):
 
 # ------------------------------------------------------------------ rendering helpers
 
-def show_coverage(tables: dict, settings: Settings):
-    """Say which queries are left out or counted as 0, and why (evaluate's attrs)."""
-    rule = settings.opts["missing"]
-    notes = {}
-    for system, t in tables.items():
-        for what in ("unjudged_queries", "missing_queries", "emptied_queries"):
-            if t.attrs.get(what):
-                notes.setdefault((what, tuple(t.attrs[what])), []).append(system)
-    for (what, ids), systems in notes.items():
-        one = len(ids) == 1
-        if what == "unjudged_queries":
-            text = (f"{len(ids)} retrieved quer{'y has' if one else 'ies have'} no judgments "
-                    f"and {'is' if one else 'are'} left out")
-        elif what == "emptied_queries":
-            text = (f"{len(ids)} quer{'y retrieves' if one else 'ies retrieve'} no judged "
-                    "document: judged documents only, NDCG 0 (as pytrec_eval scores it)")
-        else:
-            how = ("scored 0 and counted in the mean" if rule == "zero" else
-                   "left out of the mean (choose “scores 0” to count "
-                   f"{'it' if one else 'them'})")
-            text = f"{len(ids)} judged quer{'y is' if one else 'ies are'} not in the run, {how}"
-        names = ("Every run" if len(systems) == len(tables) > 2 else
-                 " and ".join(escape_markdown(s) for s in systems))
-        st.caption(f"{names}: {text}: {listing(ids)}")
-
-
-MEANS_HELP = {
-    "Judged": "Judged@{k}: the share of the top {k} documents (or all retrieved, if fewer) "
-              "that have a judgment, averaged over queries (ir_measures' Judged@k). Low "
-              "values mean NDCG@{k} rests on unjudged documents counted as 0.",
-    "unjudged=0": "Mean NDCG@{k} with every unjudged retrieved document graded 0 (what "
-                  "trec_eval does without -J).",
-    "unjudged=top": "Mean NDCG@{k} with every unjudged retrieved document graded the top "
-                    "grade of the judgments; the ideal includes them too, so on a query it "
-                    "can fall below the other value.",
-}
-
-
-def show_means(tables: dict, extras: dict, ks: tuple):
-    """The headline: per run, mean NDCG@k at every cutoff with Judged@k and the range the
-    unjudged documents leave open, the run column pinned."""
-    df = R.means_table(tables, extras, ks)
-    config = {"run": st.column_config.TextColumn("run", pinned=True),
-              "queries": st.column_config.NumberColumn(
-                  "queries", help="Queries in the mean (the missing rule decides).")}
-    for c in df.columns[2:]:
-        k = int(re.search(r"@(\d+)", c).group(1))
-        kind = next((h for h in MEANS_HELP if h in c), None)
-        config[c] = st.column_config.NumberColumn(
-            c, format=number_format(DATA_DECIMALS),
-            help=MEANS_HELP[kind].format(k=k) if kind else f"Mean NDCG@{k} over the queries.")
-    st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config)
-    scroll_hint(df)
-
-
-def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
-    """Under a table wider than its box (px; the page's main column by default): say it
-    scrolls sideways."""
-    if R.table_width(df) > box:
-        st.caption(f":material/swap_horiz: {len(df.columns)} columns: where they do not all "
-                   "fit, scroll the table sideways (Shift + wheel, or swipe); the first "
-                   "column stays in place.")
-
-
 def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
     """Baseline, test, correction and alpha; compare()'s table with its marks; exports."""
+    lang = state.language()
     systems = list(per_query.columns)
     state.compare_init(systems, {n: o.default for n, o in COMPARE_OPTIONS.items()})
     test, corr = COMPARE_OPTIONS["test"], COMPARE_OPTIONS["correction"]
     c = st.columns([2, 1.3, 1.3, 0.8])
-    c[0].selectbox("Baseline", systems, key=state.YD_BASELINE,
-                   help="The run every other run is compared with (the first by default).")
-    c[1].selectbox(test.label, list(test.choices), key=state.YD_TEST, help=test.help())
+    c[0].selectbox(t("Baseline", lang), systems, key=state.YD_BASELINE,
+                   help=t("The run every other run is compared with (the first by default).",
+                          lang))
+    c[1].selectbox(O.label("test", lang=lang), list(test.choices), key=state.YD_TEST,
+                   help=O.help_text("test", lang=lang))
     words = {state.NO_CORRECTION if v is None else v: v for v in corr.choices}
-    c[2].selectbox(corr.label, list(words), key=state.YD_CORRECTION, help=corr.help())
+    c[2].selectbox(O.label("correction", lang=lang), list(words), key=state.YD_CORRECTION,
+                   help=O.help_text("correction", lang=lang))
     c[3].number_input("α", min_value=0.001, max_value=0.5, step=0.01, format="%.3f",
-                      key=state.YD_ALPHA, help="A run is marked † when its adjusted p-value "
-                      "is below α.")
+                      key=state.YD_ALPHA, help=t("A run is marked † when its adjusted p-value "
+                                                 "is below α.", lang))
     options = state.compare_settings()
     try:
         table = comparison(per_query, data_key + (k,), **options)
     except ValueError as exc:
-        st.warning(f"No comparison at NDCG@{k}: {escape_markdown(exc)}",
-                   icon=":material/warning:")
+        st.warning(t("No comparison at NDCG@{k}: {message}", lang, k=k,
+                     message=escape_markdown(explain(exc, lang))), icon=":material/warning:")
         return None
     counts = wins_losses(per_query, baseline=options["baseline"])
-    view = R.comparison_view(table, counts, k)
-    helps = {"Δ": "Mean of run − baseline over the queries every run was evaluated on.",
-             "d_z": "Effect size: mean difference / its standard deviation (Cohen's d_z).",
-             "p": "Two-sided p-value; 0.0000 means below 0.00005 (the exports write < 0.0001).",
-             "p (adj.)": "The p-value after the correction; a run is marked † when it is "
-                         "below α.",
-             "CI low": f"{100 * table.attrs['confidence']:g}% confidence interval of Δ."}
+    view = R.comparison_view(table, counts, k, lang=lang)
+    helps = {"Δ": t("Mean of run − baseline over the queries every run was evaluated on.",
+                    lang),
+             "d_z": t("Effect size: mean difference / its standard deviation (Cohen's d_z).",
+                      lang),
+             "p": t("Two-sided p-value; 0.0000 means below 0.00005 (the exports write "
+                    "< 0.0001).", lang),
+             "p (adj.)": t("The p-value after the correction; a run is marked † when it is "
+                           "below α.", lang),
+             "CI low": t("{level}% confidence interval of Δ.", lang,
+                         level=f"{100 * table.attrs['confidence']:g}")}
     helps["CI high"] = helps["CI low"]
-    config = {"run": st.column_config.TextColumn("run", pinned=True),
+    config = {"run": st.column_config.TextColumn(R.header("run", lang=lang), pinned=True),
               "sig.": st.column_config.TextColumn(
-                  "sig.", help=f"{SIGNIFICANT}: adjusted p < α, the difference from the "
-                               "baseline is significant. The baseline's row has no test.")}
-    config |= {c: st.column_config.NumberColumn(c, format=number_format(DATA_DECIMALS),
+                  R.header("sig.", lang=lang),
+                  help=t("{mark}: adjusted p < α, the difference from the baseline is "
+                         "significant. The baseline's row has no test.", lang,
+                         mark=SIGNIFICANT))}
+    config |= {c: R.header(c, lang=lang) for c in ("wins", "ties", "losses")}
+    config |= {c: st.column_config.NumberColumn(R.header(c, lang=lang),
+                                                format=number_format(DATA_DECIMALS),
                                                 help=helps.get(c))
                for c in view.columns if pd.api.types.is_float_dtype(view[c])}
     st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
-    scroll_hint(view)
-    st.caption(R.footnote(table, k))
+    summary.scroll_hint(view)
+    st.caption(R.footnote(table, k, lang=lang))
     exports(table, k)
     return table, counts
 
@@ -437,6 +432,10 @@ def exports(table: pd.DataFrame, k: int):
 
 
 def decimals(df: pd.DataFrame, like: str | None = None) -> dict:
-    """column_config showing with 4 decimals the float columns (or those named ``like``)."""
-    return {c: NUMBER for c in df.columns
-            if (like in c if like else pd.api.types.is_float_dtype(df[c]))}
+    """column_config showing with 4 decimals the float columns (or those named ``like``),
+    every header in the page's language (:func:`lab.runs.header`; the frame keeps its names)."""
+    lang = state.language()
+    return {c: st.column_config.NumberColumn(R.header(c, lang=lang),
+                                             format=number_format(DATA_DECIMALS))
+            if (like in c if like else pd.api.types.is_float_dtype(df[c]))
+            else R.header(c, lang=lang) for c in df.columns}

@@ -665,3 +665,131 @@ def test_tables_pin_the_run_and_show_4_decimals():
     for column in ("NDCG@20", "Δ", "p", "p (adj.)", "CI low", "d_z"):
         assert configs["compare"][column]["type_config"]["format"] == "%.4f", column
     assert configs["means"]["Judged@10"]["type_config"]["format"] == "%.4f"
+
+
+# ------------------------------------------------------------------ in Chinese
+
+def page_in(lang: str) -> AppTest:
+    """The page opened with ?lang=<lang> (a new session)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/your_data.py").run()
+    assert not at.exception
+    return at
+
+
+def sample_in(lang: str) -> AppTest:
+    at = page_in(lang)
+    at.button(key="yd_sample").click().run()
+    assert not at.exception
+    return at
+
+
+def headers(at, column) -> dict:
+    """{column: header drawn} of the first table holding ``column``."""
+    import json
+    frame = next(d for d in at.dataframe if column in d.value.columns)
+    config = json.loads(frame.proto.columns or "{}")
+    return {c: config.get(c, {}).get("label", c) for c in frame.value.columns}
+
+
+def test_the_page_speaks_chinese_with_lang_zh():
+    at = page_in("zh")
+    assert at.title[0].value == "评估你的 run"
+    assert at.file_uploader(key="yd_upload_qrels_0").label == "相关性判断（qrels）"
+    assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {R.MAX_RUNS} 个）"
+    assert at.button(key="yd_sample").label == "载入示例数据"
+    assert at.selectbox(key="yd_preset").label == "预设"
+    assert at.multiselect(key="yd_ks").label == "截断位置 k"
+    assert at.toggle(key="yd_judged_only").label == "只看已标注文档"
+    assert at.selectbox(key="yd_gain").label == "增益"
+    assert "线性增益" not in at.selectbox(key="yd_gain").options  # values are code: linear
+    assert at.selectbox(key="yd_gain").help.startswith("相关性等级如何变成")
+    assert any("每个最大 160 MB" in c.value for c in at.caption)
+    assert at.info[0].value.startswith("上传相关性判断和一个 run")
+
+
+def test_the_sample_gives_the_same_means_in_chinese():
+    """The headline means (4 decimals) are the engine's in both languages."""
+    zh = sample_in("zh")
+    assert shown_means(zh, A) == shown_means(sample_in("en"), A) == expected_means(RUN_A)
+    assert shown_means(zh, B) == expected_means(RUN_B)
+    drawn = headers(zh, "queries")
+    assert drawn["queries"] == "查询数" and drawn["NDCG@10"] == "NDCG@10"
+    assert drawn["NDCG@10 unjudged=0"] == "NDCG@10（未标注计为 0）"
+    assert zh.header[0].value == "查询平均值"
+
+
+def test_the_comparison_in_chinese_has_the_english_figures():
+    en, zh = sample_in("en"), sample_in("zh")
+    shown = {"en": comparison(en), "zh": comparison(zh)}
+    # every number is the same; only the baseline's mark is a word ("baseline" / "基线")
+    assert shown["zh"].drop(columns="sig.").equals(shown["en"].drop(columns="sig."))
+    assert shown["zh"].loc[A, "sig."] == "基线" and shown["en"].loc[A, "sig."] == "baseline"
+    drawn = headers(zh, "p (adj.)")
+    assert drawn["p (adj.)"] == "p（校正后）" and drawn["CI low"] == "置信区间下限"
+    assert zh.selectbox(key="yd_test").label == "显著性检验"
+    assert zh.selectbox(key="yd_correction").label == "多重比较校正"
+    footnote = next(c.value for c in zh.caption if c.value.startswith("† 表示相对于"))
+    assert "Holm（1979）逐步向下法" in footnote and "95% 置信区间" in footnote
+
+
+def test_the_notices_about_left_out_queries_in_chinese():
+    at = sample_in("zh")
+    text = "\n".join(c.value for c in at.caption)
+    assert "q51" in text and "q50" in text and "不计入平均值" in text
+
+
+@pytest.mark.parametrize("tab, label", [("Per query", "逐个查询"), ("Charts", "图表"),
+                                        ("What changed?", "哪里不同？"),
+                                        ("Wins and losses", "胜负")])
+def test_every_tab_runs_in_chinese(tab, label):
+    at = open_tab(sample_in("zh"), label)
+    if tab == "Per query":
+        per_query = table_with(at, "qid")
+        english = table_with(open_tab(sample_in("en"), tab), "qid")
+        assert per_query.equals(english)  # the same cells; headers translated when drawn
+        assert headers(at, "qid")[f"{A} retrieved"] == f"{A} 检索到的文档"
+        assert at.text_input(key="yd_find").label == "查找查询"
+    if tab == "What changed?":
+        spread = table_with(at, "spread")
+        q07 = spread[spread["qid"] == "q07"]
+        assert "全部标注为 0（理想 DCG = 0）" in q07["why"].iloc[0]
+
+
+def test_the_open_tab_is_kept_when_the_language_changes():
+    at = open_tab(sample_in("en"), "Charts")
+    at.session_state["lang"] = "zh"
+    at.run()
+    assert not at.exception
+    assert at.session_state[app_state.YD_TAB] == "图表"
+    assert at.get("plotly_chart")  # the charts tab is still the one drawn
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("nan.txt", b"1 0 d1 nan\n1 0 d2 1\n", "nan.txt 第 1 行：relevance 是 'nan'，应为有限的数字。"),
+    ("empty.txt", b"", "empty.txt 是空文件：其中没有可读的行。"),
+    ("header.csv", b"qid,docid,relevance\n", "header.csv 只有表头，没有数据行。"),
+])
+def test_a_bad_judgments_file_is_explained_in_chinese(name, data, message):
+    from lab.text import escape_markdown
+    at = page_in("zh")
+    upload(at, "qrels", name, data)
+    upload(at, "runs", ("r.run", SMALL_RUN))
+    at.run()
+    assert not at.exception
+    assert errors(at) == f"**相关性判断**无法读取。{escape_markdown(message)}"
+
+
+def test_a_run_the_preset_refuses_is_explained_in_chinese():
+    """sklearn refuses a negative grade: the engine's message, in Chinese, names the row."""
+    at = page_in("zh")
+    upload(at, "qrels", "q.txt", b"1 0 d1 -1\n1 0 d2 2\n")
+    upload(at, "runs", ("r.run", SMALL_RUN))
+    at.run()
+    at.selectbox(key="yd_preset").set_value("sklearn").run()
+    assert not at.exception
+    text = errors(at)
+    assert text.startswith("**r\\.run** 无法评估。")
+    assert "qrels 第 1 行（qid '1'，docid 'd1'）有负等级 \\-1，被 negative='error' 拒绝" in text
