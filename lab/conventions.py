@@ -13,6 +13,7 @@ import pandas as pd
 
 import ndcg_core as nc
 from lab.i18n import t
+from lab import options_text as O
 from lab.text import fmt
 
 BASELINE = "trec_eval"
@@ -22,129 +23,6 @@ PRESET_NAMES = {"trec_eval": "trec_eval", "pytrec_eval": "pytrec_eval",
 # what each preset sets that can move a playground list's NDCG (its scores are n − position:
 # the score precision never matters there)
 PRESET_OPTIONS = ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional")
-
-
-# ------------------------------------------------------------------ the engine's option words
-
-def option_label(option: str, lang: str) -> str:
-    """An engine option's name (``nc.OPTIONS[option].label``) in ``lang``.
-
-    >>> option_label("ties", "en"), option_label("ties", "zh")
-    ('Ties in scores', '分数并列')
-    """
-    return {"gain": t("Gain", lang), "discount": t("Discount", lang),
-            "ties": t("Ties in scores", lang), "zero_idcg": t("All-zero queries", lang),
-            "negative": t("Negative grades", lang), "ideal_pool": t("Ideal built from", lang),
-            "missing": t("Judged queries not in the run", lang),
-            "score_precision": t("Scores compared as", lang),
-            "fractional": t("Fractional grades", lang),
-            "judged_only": t("Judged documents only", lang)}.get(option, nc.OPTIONS[option].label)
-
-
-def _choices(lang: str) -> dict:
-    """{(option, value): what the value does} in ``lang``; the English msgids are the
-    engine's own words (``nc.OPTIONS[option].choices[value]``, a test keeps them equal)."""
-    return {
-        ("gain", "linear"): t("gain = rel (Järvelin & Kekäläinen 2002; trec_eval, "
-                              "scikit-learn).", lang),
-        ("gain", "exponential"): t("gain = 2^rel − 1 (Burges et al. 2005; LightGBM, XGBoost, "
-                                   "TF-Ranking).", lang),
-        ("discount", "log2"): t("log2(i + 1): rank 1 undiscounted, rank 3 counts half.", lang),
-        ("discount", "ln"): t("ln(i + 1): other DCG values, identical NDCG (the base "
-                              "cancels).", lang),
-        ("discount", "jarvelin"): t("Järvelin & Kekäläinen 2002: no discount for ranks i < b, "
-                                    "then log_b(i).", lang),
-        ("ties", "average"): t("every tied item gets the group's mean gain: the expected DCG "
-                               "over all orders of the tie (McSherry & Najork 2008; "
-                               "scikit-learn).", lang),
-        ("ties", "docid"): t("doc id descending, as trec_eval and pytrec_eval do.", lang),
-        ("ties", "input"): t("the order given, a stable sort (LightGBM, XGBoost).", lang),
-        ("ties", "ranx"): t("as ranx orders them: numba's quicksort of the scores, which keeps "
-                            "the order given for a query of up to 15 documents only; with 16 "
-                            "or more, tied documents can change places (reproduced exactly).",
-                            lang),
-        ("ties", "optimistic"): t("the best order of each tie: highest gain first.", lang),
-        ("ties", "pessimistic"): t("the worst order of each tie: lowest gain first.", lang),
-        ("zero_idcg", "zero"): t("NDCG = 0 (scikit-learn, trec_eval, ranx).", lang),
-        ("zero_idcg", "nan"): t("undefined (NaN): the query is left out of means.", lang),
-        ("zero_idcg", "one"): t("NDCG = 1 (LightGBM, XGBoost).", lang),
-        ("negative", "keep"): t("use them in the formula as written: gains can be negative and "
-                                "NDCG can drop below 0 (an ideal drawn from a judged pool "
-                                "leaves them out).", lang),
-        ("negative", "zero"): t("gain 0 and left out of the ideal, whatever the gain rule "
-                                "(trec_eval reads a negative grade as 'pooled but not judged'; "
-                                "ranx drops them). With judged_only, such a document counts "
-                                "as unjudged, as in trec_eval.", lang),
-        ("negative", "error"): t("refuse them with an error (scikit-learn, LightGBM).", lang),
-        ("ideal_pool", "judged"): t("every judged item of the query, retrieved or not "
-                                    "(trec_eval, ranx).", lang),
-        ("ideal_pool", "retrieved"): t("only the retrieved items, unjudged ones as 0 "
-                                       "(scikit-learn, LightGBM, XGBoost).", lang),
-        ("missing", "skip"): t("left out (trec_eval 9 and pytrec_eval; trec_eval 10.0 stops "
-                               "with an error instead).", lang),
-        ("missing", "zero"): t("evaluated as an empty ranking (trec_eval -c): DCG 0, so NDCG "
-                               "0, or the all-zero rule's value when the query has no "
-                               "relevant document.", lang),
-        ("score_precision", "float64"): t("64-bit doubles, as read (trec_eval 10, "
-                                          "scikit-learn, ranx, LightGBM, XGBoost given "
-                                          "doubles).", lang),
-        ("score_precision", "float32"): t("32-bit floats (trec_eval up to 9.0.8 and "
-                                          "pytrec_eval, which bundles it): 1.00000001 and 1.0 "
-                                          "tie.", lang),
-        ("fractional", "keep"): t("used as given (scikit-learn; the LightGBM and XGBoost "
-                                  "presets).", lang),
-        ("fractional", "truncate"): t("cut toward zero, as trec_eval reads qrels (C atol) and "
-                                      "ranx stores them (integers): 2.7 → 2, 0.5 → 0, "
-                                      "−1.5 → −1.", lang),
-        ("fractional", "error"): t("refused with an error (pytrec_eval accepts integer grades "
-                                   "only).", lang),
-        ("judged_only", False): t("every retrieved document keeps its rank; an unjudged one "
-                                  "adds gain 0.", lang),
-        ("judged_only", True): t("unjudged documents are dropped and the judged ones move up "
-                                 "before the cut at k: condensed lists (Sakai 2007; trec_eval "
-                                 "-J; pytrec_eval judged_docs_only_flag=True).", lang),
-    }
-
-
-def _intros(lang: str) -> dict:
-    """The first paragraph of each option's help in ``lang`` (the engine's, in English)."""
-    return {
-        "gain": t("How a relevance grade becomes the gain added at its position.", lang),
-        "discount": t("How much a position is worth: the gain at rank i is divided by this.",
-                      lang),
-        "ties": t("How items with equal scores are ordered (only used when ranking by "
-                  "scores).", lang),
-        "zero_idcg": t("What NDCG is when the ideal DCG is 0 (no item has a positive gain): "
-                       "the ratio 0/0 is undefined and every library picks a rule.", lang),
-        "negative": t("What happens to grades below 0.", lang),
-        "ideal_pool": t("Which items the ideal ordering is built from (evaluate only).", lang),
-        "missing": t("How a query with judgments but no retrieved items counts (evaluate "
-                     "only).", lang),
-        "score_precision": t("The precision in which run scores are compared: two scores that "
-                             "differ only beyond a float32's 7 significant digits tie in 32 "
-                             "bits, and the tie rule then decides their order.", lang),
-        "fractional": t("What happens to a grade that is not a whole number, such as 2.5.",
-                        lang),
-        "judged_only": t("Whether unjudged documents stay in the ranking (evaluate only). A "
-                         "document is judged when the qrels grade it for that query (with "
-                         "negative='zero', a negative grade means 'pooled but not judged', as "
-                         "in trec_eval).", lang),
-    }
-
-
-def describe(option: str, value, lang: str) -> str:
-    """What ``value`` of an engine option does, in ``lang`` (the engine's words in English)."""
-    engine = nc.OPTIONS[option].choices[value]
-    return engine if lang == "en" else _choices(lang).get((option, value), engine)
-
-
-def option_help(option: str, lang: str) -> str:
-    """An option's help (what it decides, then each value as a list item) in ``lang``."""
-    if lang == "en":
-        return nc.OPTIONS[option].help()
-    items = "\n".join(f"- `{v}`：{describe(option, v, lang)}"
-                       for v in nc.OPTIONS[option].choices)
-    return f"{_intros(lang)[option]}\n\n{items}"
 
 
 # ------------------------------------------------------------------ library presets
@@ -189,7 +67,7 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
                    f"IDCG@{k}": "—"}
             n = None
         row = {t("preset", lang): name, **row,
-               **{option_label(o, lang): opts[o] for o in PRESET_OPTIONS}}
+               **{O.label(o, lang=lang): opts[o] for o in PRESET_OPTIONS}}
         why = []
         for o in PRESET_OPTIONS:
             if opts[o] == nc.CONVENTIONS[BASELINE][o]:
@@ -199,7 +77,7 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
             except ValueError:
                 moved = None
             if moved is None or not math.isclose(moved, base[2], abs_tol=1e-12):
-                label = option_label(o, lang)
+                label = O.label(o, lang=lang)
                 why.append(f"{label.lower() if lang == 'en' else label} = {opts[o]}")
         row[t("why it differs from trec_eval", lang)] = "; ".join(why) if n is None or not \
             math.isclose(n, base[2], abs_tol=1e-12) else ""
@@ -240,7 +118,7 @@ def ties_table(docids, grades, scores, k: int, *, lang: str = "en") -> pd.DataFr
                                                         table["label"].astype(int), rule),
                      f"NDCG@{k}": nc.ndcg(list(grades), k=k, **kw),
                      t("full depth", lang): nc.ndcg(list(grades), **kw),
-                     t("used by / what it does", lang): describe("ties", rule, lang)})
+                     t("used by / what it does", lang): O.choice("ties", rule, lang=lang)})
     return pd.DataFrame(rows)
 
 
@@ -260,7 +138,7 @@ def zero_idcg_table(*, lang: str = "en") -> pd.DataFrame:
         rows.append({t("rule", lang): rule, "q1": nd["q1"],
                      t("q2 (all zero)", lang): nd["q2"], t("mean", lang): nd.mean(),
                      t("queries in the mean", lang): int(nd.notna().sum()),
-                     t("used by / what it does", lang): describe("zero_idcg", rule, lang)})
+                     t("used by / what it does", lang): O.choice("zero_idcg", rule, lang=lang)})
     return pd.DataFrame(rows)
 
 
@@ -269,7 +147,7 @@ def negative_table(grades, k: int, *, lang: str = "en") -> tuple[pd.DataFrame, s
     rows, message = [], None
     for rule in nc.OPTIONS["negative"].choices:
         row = {t("rule", lang): rule,
-               t("used by / what it does", lang): describe("negative", rule, lang)}
+               t("used by / what it does", lang): O.choice("negative", rule, lang=lang)}
         depth = t("full depth", lang)
         try:
             row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule), 4),
@@ -294,7 +172,7 @@ def log_base_table(grades, base: float, *, lang: str = "en") -> pd.DataFrame:
                                                       if discount == "jarvelin" else ""),
                      "DCG": nc.dcg(grades, **kw), "IDCG": nc.idcg(grades, **kw),
                      "NDCG": nc.ndcg(grades, **kw),
-                     t("what it is", lang): describe("discount", discount, lang)})
+                     t("what it is", lang): O.choice("discount", discount, lang=lang)})
     return pd.DataFrame(rows)
 
 

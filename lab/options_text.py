@@ -24,6 +24,7 @@ def _option(name):
 def _labels(lang: str) -> dict:
     return {
         "gain": t("Gain", lang),
+        "discount": t("Discount", lang),
         "ties": t("Ties in scores", lang),
         "zero_idcg": t("All-zero queries", lang),
         "negative": t("Negative grades", lang),
@@ -40,6 +41,8 @@ def _labels(lang: str) -> dict:
 def _descriptions(lang: str) -> dict:
     return {
         "gain": t("How a relevance grade becomes the gain added at its position.", lang),
+        "discount": t("How much a position is worth: the gain at rank i is divided by this.",
+                      lang),
         "ties": t("How items with equal scores are ordered (only used when ranking by "
                   "scores).", lang),
         "zero_idcg": t("What NDCG is when the ideal DCG is 0 (no item has a positive gain): "
@@ -53,6 +56,10 @@ def _descriptions(lang: str) -> dict:
                              "bits, and the tie rule then decides their order.", lang),
         "fractional": t("What happens to a grade that is not a whole number, such as 2.5.",
                         lang),
+        "judged_only": t("Whether unjudged documents stay in the ranking (evaluate only). A "
+                         "document is judged when the qrels grade it for that query (with "
+                         "negative='zero', a negative grade means 'pooled but not judged', as "
+                         "in trec_eval).", lang),
         "test": t("The paired two-sided test of each system against the baseline, over the "
                   "same queries.", lang),
         "correction": t("How the p-values of the systems compared with the baseline are "
@@ -66,6 +73,11 @@ def _choices(lang: str) -> dict:
                               "scikit-learn).", lang),
         ("gain", "exponential"): t("gain = 2^rel − 1 (Burges et al. 2005; LightGBM, XGBoost, "
                                    "TF-Ranking).", lang),
+        ("discount", "log2"): t("log2(i + 1): rank 1 undiscounted, rank 3 counts half.", lang),
+        ("discount", "ln"): t("ln(i + 1): other DCG values, identical NDCG (the base "
+                              "cancels).", lang),
+        ("discount", "jarvelin"): t("Järvelin & Kekäläinen 2002: no discount for ranks i < b, "
+                                    "then log_b(i).", lang),
         ("ties", "average"): t("every tied item gets the group's mean gain: the expected DCG "
                                "over all orders of the tie (McSherry & Najork 2008; "
                                "scikit-learn).", lang),
@@ -110,6 +122,11 @@ def _choices(lang: str) -> dict:
                                       "−1.", lang),
         ("fractional", "error"): t("refused with an error (pytrec_eval accepts integer grades "
                                    "only).", lang),
+        ("judged_only", False): t("every retrieved document keeps its rank; an unjudged one "
+                                  "adds gain 0.", lang),
+        ("judged_only", True): t("unjudged documents are dropped and the judged ones move up "
+                                 "before the cut at k: condensed lists (Sakai 2007; trec_eval "
+                                 "-J; pytrec_eval judged_docs_only_flag=True).", lang),
         ("test", "t"): t("paired t-test on the per-query differences (scipy.stats.ttest_rel; "
                          "PyTerrier's and ranx's default).", lang),
         ("test", "wilcoxon"): t("Wilcoxon signed-rank test (scipy.stats.wilcoxon): queries "
@@ -148,7 +165,8 @@ def help_text(name: str, *, lang: str) -> str:
     if lang == SOURCE:
         return opt.help()
     lines = [_descriptions(lang).get(name, opt.description), ""]
-    lines += [f"- `{value}`: {choice(name, value, lang=lang)}" for value in opt.choices]
+    # a full-width colon after the value in Chinese text
+    lines += [f"- `{value}`：{choice(name, value, lang=lang)}" for value in opt.choices]
     return "\n".join(lines)
 
 

@@ -5,7 +5,7 @@ Prose: assets/lessons/05_conventions.md."""
 import pandas as pd
 import streamlit as st
 
-from lab import conventions as C
+from lab import conventions as C, options_text as O
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
 from lab.text import escape_markdown, fmt
@@ -93,4 +93,4 @@ else:
 with st.expander(t("Every option a preset sets", lang)):
     for opt in ("gain", "ties", "zero_idcg", "negative", "ideal_pool", "fractional",
                 "score_precision", "judged_only"):
-        st.markdown(f"**{C.option_label(opt, lang)}** — {C.option_help(opt, lang)}")
+        st.markdown(f"**{O.label(opt, lang=lang)}** — {O.help_text(opt, lang=lang)}")

@@ -127,11 +127,11 @@ def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
 
 def test_every_engine_option_value_has_its_chinese_description():
     """The catalog's English msgids are the engine's own words, and each has a translation."""
-    from lab import conventions as C
+    from lab import options_text as O
     from lab.i18n import catalog
     for option, spec in nc.OPTIONS.items():
-        assert C.option_help(option, "en") == spec.help()
-        assert C.option_label(option, "zh") in catalog("zh").values()
+        assert O.help_text(option, lang="en") == spec.help()
+        assert O.label(option, lang="zh") in catalog("zh").values()
         for value, words in spec.choices.items():
-            assert C._choices("en")[(option, value)] == words  # the msgid is the engine's text
-            assert C.describe(option, value, "zh") == catalog("zh")[words]
+            assert O.choice(option, value, lang="en") == words  # the engine's own text
+            assert O.choice(option, value, lang="zh") == catalog("zh")[words]
