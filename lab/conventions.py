@@ -14,6 +14,7 @@ import pandas as pd
 import ndcg_core as nc
 from lab.i18n import t
 from lab import options_text as O
+from lab.errors import explain
 from lab.text import fmt
 
 BASELINE = "trec_eval"
@@ -62,8 +63,7 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
             d, i, n = _scores(qrels, run, k, preset)
             row = {f"NDCG@{k}": fmt(n), f"DCG@{k}": fmt(d), f"IDCG@{k}": fmt(i)}
         except ValueError as exc:
-            # the engine's message stays in its own (English) words
-            row = {f"NDCG@{k}": t("refuses: {message}", lang, message=exc), f"DCG@{k}": "—",
+            row = {f"NDCG@{k}": t("refuses: {message}", lang, message=explain(exc, lang)), f"DCG@{k}": "—",
                    f"IDCG@{k}": "—"}
             n = None
         row = {t("preset", lang): name, **row,
@@ -155,7 +155,7 @@ def negative_table(grades, k: int, *, lang: str = "en") -> tuple[pd.DataFrame, s
                         f"NDCG@{k}": fmt(nc.ndcg(grades, k=k, negative=rule)),
                         depth: fmt(nc.ndcg(grades, negative=rule))})
         except ValueError as exc:
-            message = str(exc)
+            message = explain(exc, lang)
             error = t("error", lang)
             row.update({f"DCG@{k}": error, f"IDCG@{k}": error, f"NDCG@{k}": error,
                         depth: error})

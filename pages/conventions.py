@@ -7,6 +7,7 @@ import streamlit as st
 
 from lab import conventions as C, options_text as O
 from lab.documents import RUNNING_EXAMPLE
+from lab.errors import explain
 from lab.i18n import t
 from lab.text import escape_markdown, fmt
 from ui import charts, lessons as L, playground as view, routing, state
@@ -38,7 +39,7 @@ with right:
         table(C.ties_table(list(edited["docid"]), list(edited["grade"]),
                            list(edited["score"]), k_ties, lang=lang))
     except ValueError as exc:
-        st.error(t("These rows cannot be ranked: {error}", lang, error=escape_markdown(exc)),
+        st.error(t("These rows cannot be ranked: {error}", lang, error=escape_markdown(explain(exc, lang))),
                  icon=":material/error:")
 
 L.section(LESSON, "all-zero")
@@ -48,9 +49,9 @@ L.section(LESSON, "negative")
 neg, message = C.negative_table(NEGATIVE, 3, lang=lang)
 table(neg)
 if message:
-    # the engine's message is quoted as code, in its own (English) words
+    # the exception's name as code, its message in the page's language (lab.errors.explain)
     st.error(t("With negative='error' the engine refuses the list: {error}", lang,
-               error=f"`ValueError: {message}`"), icon=":material/block:")
+               error=f"`ValueError`: {escape_markdown(message)}"), icon=":material/block:")
 
 L.section(LESSON, "log-base")
 base = st.slider(t("Base b of the Järvelin–Kekäläinen discount", lang), 1.5, 12.0, 2.0,

@@ -10,6 +10,7 @@ import streamlit as st
 
 import ndcg_core as nc
 from lab.documents import WORKED, Document, Ranking, claim_headers, claims_frame, say
+from lab.errors import explain
 from lab.flips import Flip, arrange, flip_reasons
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, show_grades
@@ -153,6 +154,6 @@ def scoring_error(exc: Exception, what: str | None = None):
     language; by default "These grades cannot be scored")."""
     lang = state.language()
     what = what or t("These grades cannot be scored", lang)
-    st.error(t("{what}: {error}", lang, what=what, error=escape_markdown(exc)),
+    st.error(t("{what}: {error}", lang, what=what, error=escape_markdown(explain(exc, lang))),
              icon=":material/error:")
 

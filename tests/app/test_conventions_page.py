@@ -10,6 +10,7 @@ import pytrec_eval
 from sklearn.metrics import ndcg_score
 
 import ndcg_core as nc
+from lab.text import escape_markdown
 from lab import playground as S
 from page_tests import metrics, page, table_with
 
@@ -34,7 +35,7 @@ def test_negative_grades_show_the_engine_error():
     at = page("pages/conventions.py")
     with pytest.raises(ValueError) as exc:
         nc.ndcg([-1, 2, 0, 1], k=3, negative="error")
-    assert str(exc.value) in at.error[0].value
+    assert escape_markdown(str(exc.value)) in at.error[0].value  # as Markdown shows it
 
 
 def test_strictly_increasing_transform_keeps_ndcg_and_rounding_does_not():
@@ -122,7 +123,7 @@ def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
     presets_zh = table_with(at, "与 trec_eval 不同的原因")
     assert list(presets_zh.index) == list(C.PRESET_NAMES.values())
     assert "分数并列" in presets_zh.columns
-    assert chinese(at.error[0].value) and "ValueError: " in at.error[0].value
+    assert chinese(at.error[0].value) and "`ValueError`: " in at.error[0].value
 
 
 def test_every_engine_option_value_has_its_chinese_description():
