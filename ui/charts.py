@@ -41,11 +41,21 @@ def layout(fig: go.Figure, *, title: str, x: str, y: str, height: int = 340,
     cost ~20 ms per figure."""
     lang = lang or state.language()
     if lang == "zh":
-        kw.setdefault("font", dict(family=CJK_FONT_FAMILY))
-    fig.update_layout(title=dict(text=title), xaxis=dict(title=dict(text=x)),
-                      yaxis=dict(title=dict(text=y)), height=height,
-                      margin=dict(t=50, b=40, l=40, r=10),
-                      legend=dict(orientation="h", y=-0.25), **kw)
+        # Streamlit's chart theme keeps the legend's, the axis titles' and the hover
+        # labels' families but replaces the layout's and the title's (ui/fit.css lists the
+        # same faces for every chart's text in the browser)
+        cjk = dict(family=CJK_FONT_FAMILY)
+        kw.setdefault("font", cjk)
+        kw.setdefault("hoverlabel", dict(font=cjk))
+        x, y = dict(text=x, font=cjk), dict(text=y, font=cjk)
+        legend = dict(orientation="h", y=-0.25, font=cjk)
+        title = dict(text=title, font=cjk)
+    else:
+        x, y = dict(text=x), dict(text=y)
+        legend = dict(orientation="h", y=-0.25)
+        title = dict(text=title)
+    fig.update_layout(title=title, xaxis=dict(title=x), yaxis=dict(title=y), height=height,
+                      margin=dict(t=50, b=40, l=40, r=10), legend=legend, **kw)
     return fig
 
 
