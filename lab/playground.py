@@ -278,7 +278,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
             raise ValueError(t("The playground holds at most {max} items: remove one first.",
                                lang, max=MAX_ITEMS))
         lo = SCALES[state.scale][0]
-        item = Item(f"i{state.next_id}", clean_label(None, len(state.items)),
+        item = Item(f"i{state.next_id}", clean_label(None, len(state.items), lang=lang),
                     float(lo if lo is not None else 0))
         return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
     index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
@@ -291,7 +291,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
             raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))
     elif action == "rename":
-        item = replace(item, label=clean_label(event.get("label"), index))
+        item = replace(item, label=clean_label(event.get("label"), index, lang=lang))
     elif action == "remove":
         if len(state.items) <= 1:
             raise ValueError(t("The list needs at least one item: add another before "
@@ -302,9 +302,11 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     return replace(state, items=state.items[:index] + (item,) + state.items[index + 1:])
 
 
-def clean_label(label, row):
+def clean_label(label, row, *, lang: str = "en"):
+    """``label`` on one line and at most :data:`MAX_LABEL` long; an empty one is named by
+    its row: "Item 3" ("条目 3" in Chinese; a name, so it then travels in links as is)."""
     text = "" if label is None else " ".join(str(label).split())
-    return text[:MAX_LABEL] if text else f"Item {row + 1}"
+    return text[:MAX_LABEL] if text else t("Item {n}", lang, n=row + 1)
 
 
 # ----------------------------------------------------------------- the shareable link
@@ -423,11 +425,11 @@ def from_query_params(get_all, *, lang: str = "en") -> tuple[Playground | None, 
         if len(grades) > MAX_ITEMS:
             raise ValueError(t("it has {n} items; the playground holds {max}", lang,
                                n=len(grades), max=MAX_ITEMS))
-        labels = get_all("l") or [f"Item {i + 1}" for i in range(len(grades))]
+        labels = get_all("l") or [t("Item {n}", lang, n=i + 1) for i in range(len(grades))]
         if len(labels) != len(grades):
             raise ValueError(t("it has {labels} labels but {grades} grades; they must match "
                                "one to one", lang, labels=len(labels), grades=len(grades)))
-        labels = [clean_label(lab, i) for i, lab in enumerate(labels)]
+        labels = [clean_label(lab, i, lang=lang) for i, lab in enumerate(labels)]
         gain = one("gain") or "linear"
         if gain not in GAINS:
             raise ValueError(t("gain {value} is not one of {choices}", lang,

@@ -154,3 +154,11 @@ def test_the_charts_speak_chinese_with_a_cjk_font():
         assert "Noto Sans CJK SC" in spec["layout"]["font"]["family"]
     assert [tr["name"] for tr in specs[0]["data"]] == ["你的排序", "理想排序"]
     assert [tr["name"] for tr in specs[1]["data"]] == ["线性增益", "指数增益"]
+
+
+def test_an_added_item_is_named_in_chinese():
+    """A new row's name is the page's word for "Item" (then a label like any other)."""
+    at = open_playground("zh")
+    assert fire(at, {"action": "add"}) is None
+    assert at.session_state[state.PG].labels[-1] == "条目 7"
+    assert P.apply_event(P.default(), {"action": "add"}).labels[-1] == "Item 7"
