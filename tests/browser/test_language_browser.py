@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+import ndcg_core as nc
+
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN = re.compile(r"[A-Za-z]")
 # the prose a reader reads in the main area: Markdown without formulas and code
@@ -299,3 +301,31 @@ def test_a_chinese_chart_draws_its_words_in_a_cjk_font(page_in, app_url, open_ap
     assert glyphs == {"distinct": True, "notBox": True, "ink": True}, glyphs
     legend = page.locator(".js-plotly-plot .legendtext").all_text_contents()
     assert "你的排序" in legend and "线性增益" in legend
+
+
+def test_the_ranking_table_speaks_chinese_in_the_browser(page_in, app_url, open_app,
+                                                         wait_idle):
+    """The table's JavaScript reads its words from the page (data.labels): headers, a
+    refused grade at its row, and what a screen reader hears after a move, in Chinese; the
+    figures are the engine's."""
+    page = page_in("en-US")
+    open_app(page, f"{app_url}/?lang=zh")
+    table = page.locator(".rt")
+    expect(table.locator(".rt-rank .rt-title")).to_have_text("你的排序")
+    expect(table.locator(".rt-add")).to_have_text("+ 添加条目")
+    expect(table.locator(".rt-ideal .rt-title")).to_have_text("理想排序")
+    expect(table.locator(".rt-rank .rt-head .rt-grade")).to_have_text("等级")
+    rows = page.locator(".rt-list-rank .rt-row")
+    doc_d = rows.nth(3)  # document 000's ranking: Doc D (grade 0) at position 4
+    expect(doc_d).to_have_attribute("aria-label", re.compile(r"^第 4 位：Doc D，等级 0，贡献 "
+                                                             r"0\.000$"))
+    doc_d.focus()
+    page.keyboard.press("7")  # off the 0-3 scale: refused in the browser, nothing sent
+    expect(doc_d.get_by_role("alert")).to_have_text(
+        "7 超出等级范围：请输入 0 到 3 之间的整数。等级保持为 0。")
+    rows.nth(0).focus()
+    page.keyboard.press("Alt+ArrowDown")  # Doc A to position 2
+    moved = f"{nc.ndcg([2, 3, 3, 0, 1, 2]):.3f}"  # grades [2, 3, 3, 0, 1, 2] after the move
+    expect(page.locator(".rt-live")).to_have_text(f"Doc A 已移到第 2 位；NDCG@6 {moved}")
+    wait_idle(page)
+    expect(page.locator("[data-figure='ndcg-linear']")).to_have_text(moved)
