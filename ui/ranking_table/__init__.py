@@ -56,16 +56,17 @@ _component = st.components.v2.component(
     js=_read("ranking_table.js"),
 )
 
+HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
+        "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
+        "removes. Click a grade to edit it; double-click an item to rename it.")
 
 
 def hint_text(lang: str) -> str:
-    """The help line under the list (the default ``hint``), in ``lang``."""
+    """The help line under the list (the default ``hint``, :data:`HINT` in English), in
+    ``lang``."""
     return t("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
              "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
              "removes. Click a grade to edit it; double-click an item to rename it.", lang)
-
-
-HINT = hint_text("en")
 
 
 def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -147,7 +148,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
 # (the one writer of st.session_state).
 _MEMO = "ranking_table"
 
-__all__ = ["ranking_table", "HINT", "hint_text", "labels", "model"]
+__all__ = ["ranking_table", "HINT", "model"]
 
 
 def _noop() -> None:
