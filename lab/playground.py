@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
+from lab.i18n import t
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
@@ -34,6 +35,21 @@ SCALES = {
 }
 SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
 MAX_ITEMS = 200
+
+
+def scale_label(scale: str, *, lang: str = "en") -> str:
+    """A grade scale's name as the settings and the messages write it.
+
+    >>> scale_label("binary", lang="zh"), scale_label("0-3", lang="zh")
+    ('二值（0/1）', '0–3')
+    """
+    if scale == "binary":
+        return t("binary (0/1)", lang)
+    if scale == "free":
+        return t("free (any number)", lang)
+    return SCALE_LABELS[scale]  # numbers only: the same in every language
+
+
 MAX_LABEL = 80
 # Links the app writes stay under this many bytes of query string: Tornado refuses request
 # lines over 16 KiB when they arrive in network-sized packets (issue 16), and 8 KB leaves room
@@ -192,19 +208,39 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def grade_problem(value, scale: str) -> str | None:
-    """Why ``value`` cannot be a grade on ``scale`` (a message for the learner), or None."""
+def grade_refusal(value, scale: str, current, *, lang: str = "en") -> str | None:
+    """Why ``value`` cannot be a grade on ``scale``, what to type instead and that the grade
+    stays ``current`` (one whole message per case, for the learner), or None.
+
+    >>> grade_refusal(9, "0-3", 1)
+    '9 is not on the 0–3 scale: type a whole number from 0 to 3. The grade stays 1.'
+    >>> grade_refusal("x", "free", 1, lang="zh")
+    "'x' 不是数字：请输入一个数字。等级保持为 1。"
+    """
+    lo, hi, _ = SCALES[scale]
+    kw = dict(current=fmt_grade(current), lo=fmt_grade(lo), hi=fmt_grade(hi),
+              scale=scale_label(scale, lang=lang))
+    free = lo is None
     if value is None or isinstance(value, bool):
-        return "a grade is needed"
+        return (t("a grade is needed: type a number. The grade stays {current}.", lang, **kw)
+                if free else
+                t("a grade is needed: type a whole number from {lo} to {hi}. The grade stays "
+                  "{current}.", lang, **kw))
     try:
         g = float(value)
     except (TypeError, ValueError):
-        return f"{value!r} is not a number"
+        return (t("{value} is not a number: type a number. The grade stays {current}.", lang,
+                  value=repr(value), **kw) if free else
+                t("{value} is not a number: type a whole number from {lo} to {hi}. The grade "
+                  "stays {current}.", lang, value=repr(value), **kw))
     if not math.isfinite(g):
-        return f"{value!r} is not a finite number"
-    lo, hi, _ = SCALES[scale]
-    if lo is not None and not (lo <= g <= hi and g.is_integer()):
-        return f"{fmt_grade(g)} is not on the {SCALE_LABELS[scale]} scale"
+        return (t("{value} is not a finite number: type a number. The grade stays "
+                  "{current}.", lang, value=repr(value), **kw) if free else
+                t("{value} is not a finite number: type a whole number from {lo} to {hi}. The "
+                  "grade stays {current}.", lang, value=repr(value), **kw))
+    if not free and not (lo <= g <= hi and g.is_integer()):
+        return t("{value} is not on the {scale} scale: type a whole number from {lo} to {hi}. "
+                 "The grade stays {current}.", lang, value=fmt_grade(g), **kw)
     return None
 
 
@@ -215,13 +251,13 @@ def table_scale(scale: str) -> dict | None:
     return None if lo is None else {"min": lo, "max": hi, "integer": True}
 
 
-def apply_event(state: Playground, event: dict) -> Playground:
+def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playground:
     """The ranking table's checked event folded into the playground (a new state).
 
     ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
     "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
     ``{"action": "add"}``. Raises ValueError with the message the row shows when the
-    event cannot be applied: a grade the scale cannot take (:func:`grade_problem`; the old
+    event cannot be applied: a grade the scale cannot take (:func:`grade_refusal`; the old
     grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is cleaned
     by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
     lowest grade (0 on the free scale), at the end of the ranking.
@@ -239,10 +275,10 @@ def apply_event(state: Playground, event: dict) -> Playground:
         return reorder(state, event.get("order") or [])
     if action == "add":
         if len(state.items) >= MAX_ITEMS:
-            raise ValueError(f"The playground holds at most {MAX_ITEMS} items: remove one "
-                             "first.")
+            raise ValueError(t("The playground holds at most {max} items: remove one first.",
+                               lang, max=MAX_ITEMS))
         lo = SCALES[state.scale][0]
-        item = Item(f"i{state.next_id}", clean_label(None, len(state.items)),
+        item = Item(f"i{state.next_id}", clean_label(None, len(state.items), lang=lang),
                     float(lo if lo is not None else 0))
         return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
     index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
@@ -250,28 +286,27 @@ def apply_event(state: Playground, event: dict) -> Playground:
         return state  # a report about an item that is gone: nothing to do
     item = state.items[index]
     if action == "grade":
-        problem = grade_problem(event.get("grade"), state.scale)
+        problem = grade_refusal(event.get("grade"), state.scale, item.grade, lang=lang)
         if problem:
-            lo, hi, _ = SCALES[state.scale]
-            how = ("type a number" if lo is None
-                   else f"type a whole number from {fmt_grade(lo)} to {fmt_grade(hi)}")
-            raise ValueError(f"{problem}: {how}. The grade stays {fmt_grade(item.grade)}.")
+            raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))
     elif action == "rename":
-        item = replace(item, label=clean_label(event.get("label"), index))
+        item = replace(item, label=clean_label(event.get("label"), index, lang=lang))
     elif action == "remove":
         if len(state.items) <= 1:
-            raise ValueError("The list needs at least one item: add another before "
-                             "removing this one.")
+            raise ValueError(t("The list needs at least one item: add another before "
+                               "removing this one.", lang))
         return replace(state, items=state.items[:index] + state.items[index + 1:])
     else:
         return state
     return replace(state, items=state.items[:index] + (item,) + state.items[index + 1:])
 
 
-def clean_label(label, row):
+def clean_label(label, row, *, lang: str = "en"):
+    """``label`` on one line and at most :data:`MAX_LABEL` long; an empty one is named by
+    its row: "Item 3" ("条目 3" in Chinese; a name, so it then travels in links as is)."""
     text = "" if label is None else " ".join(str(label).split())
-    return text[:MAX_LABEL] if text else f"Item {row + 1}"
+    return text[:MAX_LABEL] if text else t("Item {n}", lang, n=row + 1)
 
 
 # ----------------------------------------------------------------- the shareable link
@@ -283,16 +318,44 @@ def fits_scale(grades, scale) -> bool:
     return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
 
 
-def parse_numbers(text, what) -> list[float]:
-    """Numbers separated by commas (``"3, 2, 1"``); ValueError naming the bad token."""
+def parse_numbers(text, what, *, lang: str = "en") -> list[float]:
+    """Numbers separated by commas (``"3, 2, 1"``); ValueError naming the bad token.
+
+    ``what`` names the list in the message: ``"the grades (g)"`` and ``"the judged pool
+    (pool)"`` (a link's parameters) or ``"the judged pool"`` (the settings' box).
+
+    >>> parse_numbers("3, x", "the judged pool", lang="zh")
+    Traceback (most recent call last):
+    ...
+    ValueError: 已标注文档池中有 'x'，它不是数字
+    """
+    if what not in ("the grades (g)", "the judged pool (pool)", "the judged pool"):
+        raise ValueError(f"what must name the grades (g) or the judged pool; got {what!r}")
     out = []
-    for tok in [t.strip() for t in str(text).split(",") if t.strip()]:
+    for tok in [x.strip() for x in str(text).split(",") if x.strip()]:
         try:
             v = float(tok)
+            bad = None if math.isfinite(v) else "infinite"
         except ValueError:
-            raise ValueError(f"{what} has {tok[:40]!r}, which is not a number") from None
-        if not math.isfinite(v):
-            raise ValueError(f"{what} has {tok[:40]!r}, which is not a finite number")
+            bad = "word"
+        if bad:
+            kw = dict(token=repr(tok[:40]))
+            if what == "the grades (g)":
+                msg = (t("the grades (g) has {token}, which is not a number", lang, **kw)
+                       if bad == "word" else
+                       t("the grades (g) has {token}, which is not a finite number", lang,
+                         **kw))
+            elif what == "the judged pool (pool)":
+                msg = (t("the judged pool (pool) has {token}, which is not a number", lang, **kw)
+                       if bad == "word" else
+                       t("the judged pool (pool) has {token}, which is not a finite number",
+                         lang, **kw))
+            else:
+                msg = (t("the judged pool has {token}, which is not a number", lang, **kw)
+                       if bad == "word" else
+                       t("the judged pool has {token}, which is not a finite number", lang,
+                         **kw))
+            raise ValueError(msg)
         out.append(v)
     return out
 
@@ -318,7 +381,8 @@ def link_size(params: dict) -> int:
     return len(urlencode(params, doseq=True))
 
 
-def within_link_limit(params: dict, limit: int = MAX_LINK) -> tuple[dict, str | None]:
+def within_link_limit(params: dict, limit: int = MAX_LINK, *,
+                      lang: str = "en") -> tuple[dict, str | None]:
     """``params`` shortened to fit ``limit`` bytes: labels cut shorter, then dropped (the
     playground names the items "Item 1", ...). Returns the params and what was changed, or
     None when they fit as they are. Grades, k and settings are never changed."""
@@ -329,15 +393,15 @@ def within_link_limit(params: dict, limit: int = MAX_LINK) -> tuple[dict, str | 
         short = dict(params, l=[lab if len(lab) <= width else lab[:width - 1] + "…"
                                 for lab in labels])
         if link_size(short) <= limit:
-            return short, f"labels shortened to {width} characters"
+            return short, t("labels shortened to {width} characters", lang, width=width)
     short = {name: value for name, value in params.items() if name != "l"}
-    return short, "labels left out"
+    return short, t("labels left out", lang)
 
 
 _WHOLE = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also reads "²" and "٣"
 
 
-def from_query_params(get_all) -> tuple[Playground | None, str | None]:
+def from_query_params(get_all, *, lang: str = "en") -> tuple[Playground | None, str | None]:
     """Read a playground from query parameters.
 
     ``get_all(name)`` returns the list of values of a parameter (``st.query_params.get_all``).
@@ -352,36 +416,41 @@ def from_query_params(get_all) -> tuple[Playground | None, str | None]:
     g = one("g")
     if g is None:
         if any(get_all(n) for n in ("l", "k", "gain", "scale", "pool")):
-            return None, "it has labels or settings but no grades (g)"
+            return None, t("it has labels or settings but no grades (g)", lang)
         return None, None
     try:
-        grades = parse_numbers(g, "the grades (g)")
+        grades = parse_numbers(g, "the grades (g)", lang=lang)
         if not grades:
-            raise ValueError("the grades (g) are empty")
+            raise ValueError(t("the grades (g) are empty", lang))
         if len(grades) > MAX_ITEMS:
-            raise ValueError(f"it has {len(grades)} items; the playground holds {MAX_ITEMS}")
-        labels = get_all("l") or [f"Item {i + 1}" for i in range(len(grades))]
+            raise ValueError(t("it has {n} items; the playground holds {max}", lang,
+                               n=len(grades), max=MAX_ITEMS))
+        labels = get_all("l") or [t("Item {n}", lang, n=i + 1) for i in range(len(grades))]
         if len(labels) != len(grades):
-            raise ValueError(f"it has {len(labels)} labels but {len(grades)} grades; they "
-                             "must match one to one")
-        labels = [clean_label(lab, i) for i, lab in enumerate(labels)]
+            raise ValueError(t("it has {labels} labels but {grades} grades; they must match "
+                               "one to one", lang, labels=len(labels), grades=len(grades)))
+        labels = [clean_label(lab, i, lang=lang) for i, lab in enumerate(labels)]
         gain = one("gain") or "linear"
         if gain not in GAINS:
-            raise ValueError(f"gain {gain[:40]!r} is not one of {', '.join(GAINS)}")
+            raise ValueError(t("gain {value} is not one of {choices}", lang,
+                               value=repr(gain[:40]), choices=", ".join(GAINS)))
         scale = one("scale") or "free"
         if scale not in SCALES:
-            raise ValueError(f"scale {scale[:40]!r} is not one of {', '.join(SCALES)}")
-        unretrieved = parse_numbers(one("pool") or "", "the judged pool (pool)")
+            raise ValueError(t("scale {value} is not one of {choices}", lang,
+                               value=repr(scale[:40]), choices=", ".join(SCALES)))
+        unretrieved = parse_numbers(one("pool") or "", "the judged pool (pool)", lang=lang)
         if len(unretrieved) > MAX_ITEMS:
-            raise ValueError(f"the judged pool has {len(unretrieved)} grades; at most "
-                             f"{MAX_ITEMS}")
+            raise ValueError(t("the judged pool has {n} grades; at most {max}", lang,
+                               n=len(unretrieved), max=MAX_ITEMS))
         if not fits_scale(grades + unretrieved, scale):
-            raise ValueError(f"a grade lies outside the {SCALE_LABELS[scale]} scale")
+            raise ValueError(t("a grade lies outside the {scale} scale", lang,
+                               scale=scale_label(scale, lang=lang)))
         k = one("k")
         if k is not None:
             if not _WHOLE.fullmatch(k) or not 1 <= int(k) <= len(grades):
-                raise ValueError(f"k = {k[:20]!r}{'…' if len(k) > 20 else ''} is not a whole "
-                                 f"number from 1 to {len(grades)}")
+                raise ValueError(t("k = {value} is not a whole number from 1 to {n}", lang,
+                                   value=repr(k[:20]) + ("…" if len(k) > 20 else ""),
+                                   n=len(grades)))
             k = int(k)
     except ValueError as exc:
         return None, str(exc)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import ndcg_core as nc
+from lab.i18n import t
 
 GAIN_CHOICES = {
     "linear": ("linear",),
@@ -74,39 +75,132 @@ def scale_of(low=None, high=None, *, integer=False) -> dict[str, Any]:
     return {"min": low, "max": high, "integer": bool(integer)}
 
 
-def scale_text(scale: Mapping[str, Any] | None) -> str:
-    """The scale in words, for the grade column's help and the messages.
+def _shape(scale: Mapping[str, Any] | None) -> tuple[str, Any, Any]:
+    """(shape, low, high) of a scale: "whole" (whole numbers from low to high), "range"
+    (any number from low to high), "min" (at least low), "max" (at most high) or "any"."""
+    lo = scale.get("min") if scale else None
+    hi = scale.get("max") if scale else None
+    if lo is not None and hi is not None:
+        return ("whole" if scale.get("integer") else "range"), lo, hi
+    return ("min" if lo is not None else "max" if hi is not None else "any"), lo, hi
+
+
+def scale_text(scale: Mapping[str, Any] | None, *, lang: str = "en") -> str:
+    """The scale in words, for the grade column's help and the messages (one whole
+    message per kind of scale: the words differ in order between languages).
 
     >>> scale_text(scale_of(0, 3, integer=True))
     'grades: whole numbers from 0 to 3'
+    >>> scale_text(scale_of(0, 3, integer=True), lang="zh")
+    '等级：0 到 3 之间的整数'
     """
     if not scale:
-        return "grades: any number"
-    lo, hi = scale.get("min"), scale.get("max")
-    kind = "whole numbers" if scale.get("integer") else "numbers"
-    if lo is not None and hi is not None:
-        return f"grades: {kind} from {grade_text(lo)} to {grade_text(hi)}"
-    if lo is not None:
-        return f"grades: {kind} of at least {grade_text(lo)}"
-    if hi is not None:
-        return f"grades: {kind} of at most {grade_text(hi)}"
-    return f"grades: {kind}"
+        return t("grades: any number", lang)
+    shape, lo, hi = _shape(scale)
+    whole = bool(scale.get("integer"))
+    kw = dict(lo=grade_text(lo), hi=grade_text(hi))
+    if shape == "whole":
+        return t("grades: whole numbers from {lo} to {hi}", lang, **kw)
+    if shape == "range":
+        return t("grades: numbers from {lo} to {hi}", lang, **kw)
+    if shape == "min":
+        return (t("grades: whole numbers of at least {lo}", lang, **kw) if whole
+                else t("grades: numbers of at least {lo}", lang, **kw))
+    if shape == "max":
+        return (t("grades: whole numbers of at most {hi}", lang, **kw) if whole
+                else t("grades: numbers of at most {hi}", lang, **kw))
+    return t("grades: whole numbers", lang) if whole else t("grades: numbers", lang)
 
 
-def _range_words(scale: Mapping[str, Any] | None) -> str:
-    lo = scale.get("min") if scale else None
-    hi = scale.get("max") if scale else None
-    whole = bool(scale and scale.get("integer"))
-    if lo is not None and hi is not None:
-        return f"{'a whole number' if whole else 'a number'} from {grade_text(lo)} to {grade_text(hi)}"
-    if lo is not None:
-        return f"a number of at least {grade_text(lo)}"
-    if hi is not None:
-        return f"a number of at most {grade_text(hi)}"
-    return "a number"
+def grade_messages(scale: Mapping[str, Any] | None, *, lang: str = "en") -> dict[str, str]:
+    """The messages a refused grade shows on this scale, one whole sentence per case, with
+    the scale's bounds filled in and ``{value}`` (the typed text) and ``{current}`` (the
+    grade that stays) left for the caller: :func:`check_grade` fills them here, the
+    component's JavaScript in the browser (it refuses a grade before sending it).
+
+    Keys: ``not_number`` (this module's words), ``not_number_typed`` (the browser's, with
+    an example), ``too_large``, ``outside``, ``not_whole``.
+
+    >>> grade_messages(scale_of(0, 3, integer=True))["outside"]
+    '{value} is outside the scale: type a whole number from 0 to 3. The grade stays {current}.'
+    """
+    shape, lo, hi = _shape(scale)
+    # {value} and {current} pass through as placeholders for the caller to fill
+    kw = dict(lo=grade_text(lo), hi=grade_text(hi), value="{value}", current="{current}",
+              low=grade_text(lo if lo is not None else 0),
+              high=grade_text(hi if hi is not None else 1))
+    if shape == "whole":
+        return {
+            "not_number": t("{value} is not a number: type a whole number from {lo} to {hi}. "
+                            "The grade stays {current}.", lang, **kw),
+            "not_number_typed": t("“{value}” is not a number: type a whole number from {lo} "
+                                  "to {hi}, such as {low} or {high}. The grade stays "
+                                  "{current}.", lang, **kw),
+            "too_large": t("{value} is too large: type a whole number from {lo} to {hi}. The "
+                           "grade stays {current}.", lang, **kw),
+            "outside": t("{value} is outside the scale: type a whole number from {lo} to "
+                         "{hi}. The grade stays {current}.", lang, **kw),
+            "not_whole": t("{value} is not a whole number: this scale takes a whole number "
+                           "from {lo} to {hi}. The grade stays {current}.", lang, **kw),
+        }
+    if shape == "range":
+        return {
+            "not_number": t("{value} is not a number: type a number from {lo} to {hi}. The "
+                            "grade stays {current}.", lang, **kw),
+            "not_number_typed": t("“{value}” is not a number: type a number from {lo} to "
+                                  "{hi}, such as {low} or {high}. The grade stays {current}.",
+                                  lang, **kw),
+            "too_large": t("{value} is too large: type a number from {lo} to {hi}. The grade "
+                           "stays {current}.", lang, **kw),
+            "outside": t("{value} is outside the scale: type a number from {lo} to {hi}. The "
+                         "grade stays {current}.", lang, **kw),
+            "not_whole": t("{value} is not a whole number: this scale takes a number from "
+                           "{lo} to {hi}. The grade stays {current}.", lang, **kw),
+        }
+    if shape == "min":
+        return {
+            "not_number": t("{value} is not a number: type a number of at least {lo}. The "
+                            "grade stays {current}.", lang, **kw),
+            "not_number_typed": t("“{value}” is not a number: type a number of at least "
+                                  "{lo}, such as {low} or {high}. The grade stays {current}.",
+                                  lang, **kw),
+            "too_large": t("{value} is too large: type a number of at least {lo}. The grade "
+                           "stays {current}.", lang, **kw),
+            "outside": t("{value} is outside the scale: type a number of at least {lo}. The "
+                         "grade stays {current}.", lang, **kw),
+            "not_whole": t("{value} is not a whole number: this scale takes a whole number of "
+                           "at least {lo}. The grade stays {current}.", lang, **kw),
+        }
+    if shape == "max":
+        return {
+            "not_number": t("{value} is not a number: type a number of at most {hi}. The "
+                            "grade stays {current}.", lang, **kw),
+            "not_number_typed": t("“{value}” is not a number: type a number of at most {hi}, "
+                                  "such as {low} or {high}. The grade stays {current}.",
+                                  lang, **kw),
+            "too_large": t("{value} is too large: type a number of at most {hi}. The grade "
+                           "stays {current}.", lang, **kw),
+            "outside": t("{value} is outside the scale: type a number of at most {hi}. The "
+                         "grade stays {current}.", lang, **kw),
+            "not_whole": t("{value} is not a whole number: this scale takes a whole number of "
+                           "at most {hi}. The grade stays {current}.", lang, **kw),
+        }
+    return {
+        "not_number": t("{value} is not a number: type a number. The grade stays {current}.",
+                        lang, **kw),
+        "not_number_typed": t("“{value}” is not a number: type a number, such as {low} or "
+                              "{high}. The grade stays {current}.", lang, **kw),
+        "too_large": t("{value} is too large: type a number. The grade stays {current}.",
+                       lang, **kw),
+        "outside": t("{value} is outside the scale: type a number. The grade stays "
+                     "{current}.", lang, **kw),
+        "not_whole": t("{value} is not a whole number: this scale takes whole numbers. The "
+                       "grade stays {current}.", lang, **kw),
+    }
 
 
-def check_grade(value: Any, scale: Mapping[str, Any] | None, current: Any) -> str | None:
+def check_grade(value: Any, scale: Mapping[str, Any] | None, current: Any, *,
+                lang: str = "en") -> str | None:
     """None when ``value`` is a grade the scale takes, else the message shown at the row.
 
     The component checks the same rules before it sends anything; this is the
@@ -114,37 +208,41 @@ def check_grade(value: Any, scale: Mapping[str, Any] | None, current: Any) -> st
 
     >>> check_grade(9, scale_of(0, 3, integer=True), 2)
     '9 is outside the scale: type a whole number from 0 to 3. The grade stays 2.'
+    >>> check_grade(9, scale_of(0, 3, integer=True), 2, lang="zh")
+    '9 超出等级范围：请输入 0 到 3 之间的整数。等级保持为 2。'
     >>> check_grade(2, scale_of(0, 3, integer=True), 1) is None
     True
     """
-    keep = f"The grade stays {grade_text(current)}."
-    words = _range_words(scale)
+    messages = grade_messages(scale, lang=lang)
+    keep = grade_text(current)
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        return f"{str(value)[:20]!r} is not a number: type {words}. {keep}"
+        return messages["not_number"].format(value=repr(str(value)[:20]), current=keep)
     shown = grade_text(value)
     lo = scale.get("min") if scale else None
     hi = scale.get("max") if scale else None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        return f"{shown} is outside the scale: type {words}. {keep}"
+        return messages["outside"].format(value=shown, current=keep)
     if scale and scale.get("integer") and not float(value).is_integer():
-        return f"{shown} is not a whole number: this scale takes {words}. {keep}"
+        return messages["not_whole"].format(value=shown, current=keep)
     return None
 
 
-def check_label(label: Any, current: str, *, max_label: int = MAX_LABEL) -> str | None:
+def check_label(label: Any, current: str, *, max_label: int = MAX_LABEL,
+                lang: str = "en") -> str | None:
     """None when ``label`` is a usable label, else the message shown at the row."""
-    keep = f"The label stays “{current}”."
     if not isinstance(label, str) or not label.strip():
-        return f"A label cannot be empty: type a name. {keep}"
+        return t("A label cannot be empty: type a name. The label stays “{current}”.", lang,
+                 current=current)
     if len(label.strip()) > max_label:
-        return (f"A label has at most {max_label} characters (this one has "
-                f"{len(label.strip())}). {keep}")
+        return t("A label has at most {max} characters (this one has {n}). The label stays "
+                 "“{current}”.", lang, max=max_label, n=len(label.strip()), current=current)
     return None
 
 
 def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
                 scale: Mapping[str, Any] | None, max_label: int = MAX_LABEL,
-                max_rows: int = MAX_ROWS) -> tuple[dict[str, Any] | None, str | None, str | None]:
+                max_rows: int = MAX_ROWS,
+                lang: str = "en") -> tuple[dict[str, Any] | None, str | None, str | None]:
     """Validate one report from the browser against the rows drawn last.
 
     Returns ``(event, message, row_id)``: the clean event (or None when refused or
@@ -157,7 +255,8 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
     row_id = event.get("id")
     if action == "add":
         if len(rows) >= max_rows:
-            return None, f"The list holds at most {max_rows} items: remove one first.", None
+            return None, t("The list holds at most {max} items: remove one first.", lang,
+                           max=max_rows), None
         return {"action": "add"}, None, None
     if action not in ("move", "grade", "rename", "remove"):
         return None, None, None
@@ -166,19 +265,20 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
     row = by_id[row_id]
     if action == "grade":
         grade = event.get("grade")
-        message = check_grade(grade, scale, row.get("grade"))
+        message = check_grade(grade, scale, row.get("grade"), lang=lang)
         if message:
             return None, message, row_id
         return {"action": "grade", "id": row_id, "grade": float(grade)}, None, None
     if action == "rename":
-        message = check_label(event.get("label"), row.get("label", ""), max_label=max_label)
+        message = check_label(event.get("label"), row.get("label", ""), max_label=max_label,
+                              lang=lang)
         if message:
             return None, message, row_id
         return {"action": "rename", "id": row_id, "label": event["label"].strip()}, None, None
     if action == "remove":
         if len(rows) <= 1:
-            return (None, "The list needs at least one item: add another before removing "
-                    "this one.", row_id)
+            return (None, t("The list needs at least one item: add another before removing "
+                            "this one.", lang), row_id)
         return {"action": "remove", "id": row_id}, None, None
     out = {"action": "move", "id": row_id}
     for name in ("from", "to"):
@@ -227,7 +327,7 @@ def ideal_rows(rows: Sequence[Mapping[str, Any]],
 
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
                pool: Sequence[Mapping[str, Any]] | None = None,
-               zero_idcg: str = "zero") -> dict[str, Any]:
+               zero_idcg: str = "zero", lang: str = "en") -> dict[str, Any]:
     """Everything the component draws for ``rows`` in this order, from ndcg_core.
 
     ``figures[gain]`` holds the ranking's per-position ``gain, discount,
@@ -265,11 +365,12 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     }
     missing = next((pos for pos, r in enumerate(rows, start=1) if r["grade"] is None), None)
     if n == 0:
-        data["problem"] = "The list is empty: add an item."
+        data["problem"] = t("The list is empty: add an item.", lang)
         return data
     if missing is not None:
-        data["problem"] = (f"{rows[missing - 1]['label']} (position {missing}) has no grade "
-                           "yet: click its grade to type one.")
+        data["problem"] = t("{label} (position {position}) has no grade yet: click its grade "
+                            "to type one.", lang, label=rows[missing - 1]["label"],
+                            position=missing)
         return data
     grades = tuple(r["grade"] for r in rows)
     judged = grades + tuple(float(p["grade"]) for p in pool) if pool else None

@@ -3,15 +3,17 @@ answer (issue 11: everything that explains the number on one screen)."""
 
 import streamlit as st
 
+from lab.i18n import t
 from lab.text import escape_markdown
 from ui import playground as view, routing, state
 
 routing.route_through_app()
 pg = state.playground()
+lang = state.language()
 # The title shares its row with the five buttons: the table needs the height (issue 11:
 # settings, buttons, figures, 10 rows and the ideal in the first screen at 1280x720).
 head = st.container(horizontal=True, vertical_alignment="center", gap="medium")
-head.title("Playground", width="content")
+head.title(t("Playground", lang), width="content")
 view.buttons(head)
 view.settings(pg)
 
@@ -26,15 +28,17 @@ def live():
     view.notices(pg)
     figures, problem = view.scored(pg, pg.gains)
     if problem:
-        st.error(f"These grades cannot be scored yet: {escape_markdown(problem)} Fix the "
-                 "grade in the table below; nothing you entered is lost.",
+        st.error(t("These grades cannot be scored yet: {problem} Fix the grade in the table "
+                   "below; nothing you entered is lost.", lang,
+                   problem=escape_markdown(problem)),
                  icon=":material/error:")
     # The list is the DCG table: figures, the ranking's rows and the ideal ordering.
     view.table(pg)
     if figures:
         # Only the open tab is built and sent: a move redraws the formula or the charts,
         # not both.
-        formula, charts = st.tabs(["Formula", "Charts"], key=state.VIEW, on_change="rerun")
+        formula, charts = st.tabs([t("Formula", lang), t("Charts", lang)], key=state.VIEW,
+                                  on_change="rerun")
         if formula.open:
             with formula:
                 view.formula(pg)
@@ -44,7 +48,8 @@ def live():
 
     note = state.publish(pg)
     if note:
-        st.caption(f"The link in the address bar is shortened to open everywhere: {note}.")
+        st.caption(t("The link in the address bar is shortened to open everywhere: {note}.",
+                     lang, note=note))
 
 
 live()

@@ -1,9 +1,11 @@
 """Refresh the README's screenshots: ``python tests/screenshots.py`` (from anywhere).
 
 Starts the app headless on a free localhost port, opens the playground, the worked-examples
-lesson and "Evaluate your runs" with the sample loaded, waits until each is idle and drawn,
-saves PNGs of a 1400×1000 viewport (not the full page) to ``assets/screenshots/``, then stops
-the server. A script, not a test: pytest does not collect it (the name has no ``test_``),
+lesson and "Evaluate your runs" with the sample loaded, then the playground and the lesson
+again in Chinese (``?lang=zh``: ``playground_zh.png``, ``lesson_zh.png``), waits until each
+is idle and drawn, saves PNGs of a 1400×1000 viewport (not the full page) to
+``assets/screenshots/``, then stops the server. The Chinese text is drawn with a CJK font of
+the machine (Debian: ``fonts-wqy-microhei``); the app ships none. A script, not a test: pytest does not collect it (the name has no ``test_``),
 and importing it does nothing.
 """
 
@@ -116,6 +118,16 @@ def main() -> None:
         page.get_by_role("button", name="Load the sample").click()
         page.get_by_test_id("stMetric").first.wait_for()
         shoot(page, "your_data.png")
+
+        # 中文: each goto is a new session, which reads the language from the address
+        page.goto(f"{url}/?lang=zh")
+        page.get_by_role("heading", name="演练场").first.wait_for()
+        page.locator(".rt-list-rank .rt-row").first.wait_for()
+        shoot(page, "playground_zh.png")
+
+        page.goto(f"{url}/worked_examples?lang=zh")
+        page.get_by_role("heading", name="算例").first.wait_for()
+        shoot(page, "lesson_zh.png")
         browser.close()
 
 

@@ -17,68 +17,96 @@ from functools import partial
 import streamlit as st
 
 from lab import playground as P
+from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade
 from ui import charts as C, state, tables
 from ui.ranking_table import ranking_table
 from ui.sortable import sortable_list
 
-# (action, label, icon, help): short labels, so the five fit beside the title at 1280 px
-BUTTONS = [
-    ("ideal", "Ideal", ":material/vertical_align_top:", "Ideal order: highest grades first"),
-    ("worst", "Worst", ":material/vertical_align_bottom:", "Worst order: lowest grades first"),
-    ("reverse", "Reverse", ":material/swap_vert:", "Reverse the list"),
-    ("shuffle", "Shuffle", ":material/shuffle:", "Shuffle the list (seeded)"),
-    ("reset", "Reset", ":material/restart_alt:", "Back to the ranking this page opened with"),
-]
+
+
+def button_specs(lang: str) -> list[tuple[str, str, str, str]]:
+    """(action, label, icon, help) of the five reorder buttons: short labels, so the five
+    fit beside the title at 1280 px."""
+    return [
+        ("ideal", t("Ideal", lang), ":material/vertical_align_top:",
+         t("Ideal order: highest grades first", lang)),
+        ("worst", t("Worst", lang), ":material/vertical_align_bottom:",
+         t("Worst order: lowest grades first", lang)),
+        ("reverse", t("Reverse", lang), ":material/swap_vert:", t("Reverse the list", lang)),
+        ("shuffle", t("Shuffle", lang), ":material/shuffle:",
+         t("Shuffle the list (seeded)", lang)),
+        ("reset", t("Reset", lang), ":material/restart_alt:",
+         t("Back to the ranking this page opened with", lang)),
+    ]
+
 
 
 def notices(pg: P.Playground):
     """A link that could not be read, and grades the chosen scale cannot take (each text
     escaped: labels and links are user input)."""
+    lang = state.language()
     link = state.pop_notice()
     if link:
-        kept = "your current ranking is kept." if link["kept"] else \
-            "the default example is shown instead."
-        st.warning(f"The link's ranking could not be read "
-                   f"({escape_markdown(link['problem'])}), so {kept}",
+        problem = escape_markdown(link["problem"])
+        st.warning(t("The link's ranking could not be read ({problem}), so your current "
+                     "ranking is kept.", lang, problem=problem) if link["kept"] else
+                   t("The link's ranking could not be read ({problem}), so the default "
+                     "example is shown instead.", lang, problem=problem),
                    icon=":material/link_off:")
     off = [it for it in pg.items if it.grade is not None and not P.fits_scale([it.grade],
                                                                              pg.scale)]
     if off:
         names = ", ".join(f"{escape_markdown(it.label)} ({fmt_grade(it.grade)})"
                           for it in off[:5])
-        more = f" and {len(off) - 5} more" if len(off) > 5 else ""
-        st.warning(f"Outside the {P.SCALE_LABELS[pg.scale]} scale: {names}{more}. Edit "
-                   "these grades, or choose the free scale.", icon=":material/straighten:")
+        scale = P.scale_label(pg.scale, lang=lang)  # our own words, not user text
+        st.warning(t("Outside the {scale} scale: {names} and {n} more. Edit these grades, or "
+                     "choose the free scale.", lang, scale=scale, names=names, n=len(off) - 5)
+                   if len(off) > 5 else
+                   t("Outside the {scale} scale: {names}. Edit these grades, or choose the "
+                     "free scale.", lang, scale=scale, names=names),
+                   icon=":material/straighten:")
 
 
 def settings(pg: P.Playground):
+    lang = state.language()
     state.settings_widgets(pg)
     # the gain's three options on one line (a wrapped radio costs a line of height)
     a, b, c, d = st.columns([2.6, 1.9, 1.2, 1.7])
-    a.radio("Gain", P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
-            on_change=state.on_settings,
-            help="linear: gain = grade. exponential: gain = 2^grade − 1. both: side by side.")
+    a.radio(t("Gain", lang), P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
+            on_change=state.on_settings, format_func=partial(gain_name, lang=lang),
+            help=t("linear: gain = grade. exponential: gain = 2^grade − 1. both: side by "
+                   "side.", lang))
     n = len(pg.items)
     if n > 1:
-        b.slider("Cutoff k", 1, n, key=state.K_WIDGET, on_change=state.on_settings,
-                 help="Only the top k positions count, in the ranking and in the ideal.")
+        b.slider(t("Cutoff k", lang), 1, n, key=state.K_WIDGET, on_change=state.on_settings,
+                 help=t("Only the top k positions count, in the ranking and in the ideal.",
+                        lang))
     else:
-        b.markdown("**Cutoff k** = 1 (one item)")
-    c.selectbox("Grade scale", list(P.SCALES), key=state.SCALE_WIDGET,
-                on_change=state.on_settings, format_func=P.SCALE_LABELS.get)
-    d.text_input("Judged but not retrieved", key=state.UNRETRIEVED_WIDGET,
-                 on_change=state.on_settings, placeholder="e.g. 3, 2",
-                 help="Grades of judged items the ranking missed. They count in the ideal "
-                      "(like trec_eval), not in your ranking.")
+        b.markdown(t("**Cutoff k** = 1 (one item)", lang))
+    c.selectbox(t("Grade scale", lang), list(P.SCALES), key=state.SCALE_WIDGET,
+                on_change=state.on_settings, format_func=partial(P.scale_label, lang=lang))
+    d.text_input(t("Judged but not retrieved", lang), key=state.UNRETRIEVED_WIDGET,
+                 on_change=state.on_settings, placeholder=t("e.g. 3, 2", lang),
+                 help=t("Grades of judged items the ranking missed. They count in the ideal "
+                        "(like trec_eval), not in your ranking.", lang))
     if state.unretrieved_error():
         d.error(escape_markdown(state.unretrieved_error()))
+
+
+def gain_name(gain: str, *, lang: str) -> str:
+    """A gain's name as the settings show it: linear, exponential, both."""
+    if gain == "linear":
+        return t("linear", lang)
+    if gain == "exponential":
+        return t("exponential", lang)
+    return t("both", lang)
 
 
 def buttons(where=st):
     """The five reorder buttons, in a row inside ``where``."""
     row = where.container(horizontal=True, gap="small", width="content")
-    for action, label, icon, help_ in BUTTONS:
+    for action, label, icon, help_ in button_specs(state.language()):
         row.button(label, key=f"pg_btn_{action}", icon=icon, on_click=state.on_button,
                    args=(action,), help=help_)
 
@@ -96,7 +124,8 @@ def table(pg: P.Playground, key: str = state.LIST):
     remove) and the ideal ordering, every figure from the engine. Its events go to
     :func:`ui.state.on_table_event`."""
     # "judged i": the table tags these rows "not retrieved" itself
-    pool = [{"label": f"judged {i}", "grade": g}
+    lang = state.language()
+    pool = [{"label": t("judged {i}", lang, i=i), "grade": g}
             for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
@@ -106,9 +135,11 @@ def table(pg: P.Playground, key: str = state.LIST):
 
 def formula(pg: P.Playground):
     """The DCG sum and the NDCG ratio with the engine's numbers, per gain shown."""
+    lang = state.language()
     for g in pg.gains:
         if len(pg.gains) > 1:
-            st.markdown(f"**{g.capitalize()} gain**")
+            st.markdown(t("**Linear gain**", lang) if g == "linear" else
+                        t("**Exponential gain**", lang))
         tables.formula(pg.grades, k=pg.cutoff, gain=g, judged=pg.judged)
 
 
@@ -117,7 +148,8 @@ def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
     missing = P.missing_grade(pg)
     if missing:
         label, pos = missing
-        return None, f"{label} (position {pos}) has no grade: type a number in its grade cell."
+        return None, t("{label} (position {position}) has no grade: type a number in its "
+                       "grade cell.", state.language(), label=label, position=pos)
     try:
         return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged)) for g in gains}, None
     except ValueError as exc:

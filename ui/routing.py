@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lab.i18n import t
 from lab.playground import ranking_query_params, within_link_limit
+from ui import state
 
 PLAYGROUND = "pages/playground.py"
 _routed = False  # route_through_app ran in this process
@@ -36,8 +38,11 @@ def route_through_app():
 
 
 def open_in_playground(labels, grades, *, k=None, gain="linear", unretrieved=(), key: str,
-                       label="Open in playground"):
-    """A button that loads this ranking in the playground (the shareable-link mechanism)."""
+                       label=None):
+    """A button that loads this ranking in the playground (the shareable-link mechanism);
+    ``label`` (already in the page's language) or "Open in playground"."""
+    if label is None:
+        label = t("Open in playground", state.language())
     if st.button(label, key=key, icon=":material/open_in_new:"):
         st.switch_page(PLAYGROUND, query_params=within_limit(ranking_query_params(
             labels, grades, k=k, gain=gain, unretrieved=unretrieved)))
@@ -48,5 +53,9 @@ def within_limit(params: dict) -> dict:
     return within_link_limit(params)[0]
 
 
-def link_to_playground(label: str = "Edit the grades in the playground"):
+def link_to_playground(label: str | None = None):
+    """A link to the playground: ``label`` (in the page's language) or "Edit the grades in
+    the playground"."""
+    if label is None:
+        label = t("Edit the grades in the playground", state.language())
     st.page_link(PLAYGROUND, label=label, icon=":material/swap_vert:")

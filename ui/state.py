@@ -29,7 +29,7 @@ from dataclasses import replace
 import streamlit as st
 
 from lab import playground as P
-from lab.i18n import LANGUAGES, language_of
+from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.runs import SETTING_NAMES, Upload
 from lab.text import fmt_grade
@@ -121,7 +121,7 @@ def playground() -> P.Playground:
     arrived = ss.get(LAST_PAGE) not in PLAYGROUND_URLS
     stale = sig in ss.get(PG_QP_HISTORY, ())
     if PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
-        pg, problem = P.from_query_params(qp.get_all)
+        pg, problem = P.from_query_params(qp.get_all, lang=language())
         if problem:
             ss[PG_NOTICE] = {"problem": problem, "kept": PG in ss}
         if pg is not None or PG not in ss:
@@ -174,7 +174,7 @@ def on_table_event(event: dict, key: str = LIST):
     the shared state by :func:`lab.playground.apply_event`. Its ValueError (a grade the
     scale cannot take, the last item removed) goes back to the table, which shows the
     message at the row; the state is then unchanged."""
-    pg = P.apply_event(ss[PG], event)
+    pg = P.apply_event(ss[PG], event, lang=language())
     if event.get("action") == "move":
         ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
     _set_playground(pg)
@@ -196,12 +196,14 @@ def on_button(action: str):
 def on_settings():
     """The settings row changed: gain, k, scale or the judged-but-not-retrieved grades."""
     text = ss.get(UNRETRIEVED_WIDGET, "")
+    lang = language()
     try:
-        unretrieved = tuple(P.parse_numbers(text, "the judged pool"))
+        unretrieved = tuple(P.parse_numbers(text, "the judged pool", lang=lang))
         ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
     except ValueError as exc:
         unretrieved = ss[PG].unretrieved
-        ss[UNRETRIEVED_ERROR] = f"{exc}: write grades separated by commas, e.g. 3, 2, 1."
+        ss[UNRETRIEVED_ERROR] = t("{problem}: write grades separated by commas, e.g. 3, 2, 1.",
+                                  lang, problem=str(exc))
         ss[UNRETRIEVED_BAD_TEXT] = text  # shown again, as typed, until it is fixed
     _set_playground(replace(ss[PG], gain=ss[GAIN_WIDGET], scale=ss[SCALE_WIDGET],
                             k=int(ss[K_WIDGET]), unretrieved=unretrieved))
@@ -256,7 +258,8 @@ def pop_notice() -> dict | None:
 def publish(pg: P.Playground) -> str | None:
     """Write the state into the URL so a copied link reopens it, in this language. Returns a
     note when the link had to be shortened to open everywhere (labels cut or left out)."""
-    params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()})
+    params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()},
+                                       lang=language())
     st.query_params.from_dict(params)
     sig = _qp_signature(st.query_params.get_all)
     ss[PG_QP_WRITTEN] = sig

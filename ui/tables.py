@@ -12,7 +12,9 @@ import pandas as pd
 import streamlit as st
 
 import ndcg_core as nc
+from lab.i18n import t
 from lab.text import LEARN_DECIMALS, fmt, fmt_grade, number_format
+from ui import state
 
 TABLE_COLUMNS = {
     "position": "position", "label": "item", "relevance": "grade", "gain": "gain",
@@ -22,36 +24,55 @@ TABLE_COLUMNS = {
 NUMERIC = ["gain", "discount log2(i+1)", "contribution", "cumulative DCG"]
 DIM = "color: #6b7280; font-style: italic"
 
-# short headers on screen; the full names stay in the data and in the tooltips
-_HEADERS = {
-    "position": ("pos.", "position i in the list"),
-    "discount log2(i+1)": ("log₂(i+1)", "discount: the gain at position i is divided by "
-                           "log2(i+1)"),
-    "contribution": ("contrib.", "contribution = gain / log2(i+1)"),
-    "cumulative DCG": ("cum. DCG", "cumulative DCG: DCG@i, the sum of contributions so far"),
-    "in top k": ("top k", "✓ counts in DCG@k; '· beyond k' rows are past the cutoff"),
-}
 NUMBER = st.column_config.NumberColumn(format=number_format(LEARN_DECIMALS))
-COLUMN_CONFIG = {
-    name: (st.column_config.NumberColumn(label, help=help_,
-                                         format=number_format(LEARN_DECIMALS))
-           if name in NUMERIC else st.column_config.Column(label, help=help_))
-    for name, (label, help_) in _HEADERS.items()}
-COLUMN_CONFIG |= {name: NUMBER for name in NUMERIC if name not in COLUMN_CONFIG}
-# Pinned: the "beyond k" text marker stays on screen however narrow the table is (it is the
-# last column, and half-width tables cut it off at 1280 px; dimming alone is colour only).
-COLUMN_CONFIG["in top k"] = st.column_config.Column("top k", help=_HEADERS["in top k"][1],
-                                                    pinned=True)
 
 
-def _display(table: pd.DataFrame):
+def headers(lang: str) -> dict[str, tuple[str, str | None]]:
+    """{column: (short header on screen, tooltip)} in ``lang``: the frame's own column
+    names stay English (the display labels are Streamlit's column_config); the full names
+    are in the tooltips."""
+    return {
+        "position": (t("pos.", lang), t("position i in the list", lang)),
+        "item": (t("item", lang), None),
+        "grade": (t("grade", lang), None),
+        "gain": (t("gain", lang), None),
+        "discount log2(i+1)": ("log₂(i+1)", t("discount: the gain at position i is divided "
+                                               "by log2(i+1)", lang)),
+        "contribution": (t("contrib.", lang), t("contribution = gain / log2(i+1)", lang)),
+        "cumulative DCG": (t("cum. DCG", lang), t("cumulative DCG: DCG@i, the sum of "
+                                                   "contributions so far", lang)),
+        "in top k": (t("top k", lang), t("✓ counts in DCG@k; '· beyond k' rows are past the "
+                                         "cutoff", lang)),
+    }
+
+
+def column_config(lang: str) -> dict:
+    """The DCG table's column_config in ``lang`` (numbers: 3 decimals)."""
+    config = {}
+    for name, (label, help_) in headers(lang).items():
+        if name in NUMERIC:
+            config[name] = st.column_config.NumberColumn(
+                label, help=help_, format=number_format(LEARN_DECIMALS))
+        else:
+            # Pinned: the "beyond k" text marker stays on screen however narrow the table
+            # is (it is the last column, and half-width tables cut it off at 1280 px;
+            # dimming alone is colour only).
+            config[name] = st.column_config.Column(label, help=help_,
+                                                   pinned=name == "in top k" or None)
+    return config
+
+
+COLUMN_CONFIG = column_config("en")
+
+
+def _display(table: pd.DataFrame, lang: str = "en"):
     """A DCG table as shown: renamed columns, a text marker for rows past k (so colour is not
     the only signal), and which rows to dim. Built in one go (each ``assign`` / ``drop`` /
     ``rename`` would copy the frame)."""
     inside = table["in_cutoff"].to_numpy()
     cols = {TABLE_COLUMNS[c]: table[c].to_numpy() for c in table.columns if c != "in_cutoff"}
     cols["grade"] = np.array([fmt_grade(g) for g in cols["grade"]], dtype=object)
-    cols["in top k"] = np.where(inside, "✓", "· beyond k").astype(object)
+    cols["in top k"] = np.where(inside, "✓", t("· beyond k", lang)).astype(object)
     return pd.DataFrame(cols, copy=False), ~inside
 
 
@@ -68,29 +89,39 @@ def _styled(df: pd.DataFrame, dimmed: np.ndarray):
 # element instead of building and serialising the table again (~0.3 ms instead of ~10 ms).
 # After a move the ideal table is such a repeat, and so is any state seen before.
 @st.cache_data(max_entries=1024, show_spinner=False)
-def _show(table: pd.DataFrame) -> None:
-    st.dataframe(_styled(*_display(table)), hide_index=True, width="stretch",
-                 column_config=COLUMN_CONFIG)
+def _show(table: pd.DataFrame, lang: str = "en") -> None:
+    st.dataframe(_styled(*_display(table, lang)), hide_index=True, width="stretch",
+                 column_config=column_config(lang))
 
 
 # Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
 # side by side) and, on a phone only, tells that the tables scroll sideways in their box.
 PAIR_MARKER = ('<p class="ndcg-pair">↔ The tables are wider than the screen: swipe them '
                'sideways to see every column.</p>')
+PAIR_MARKER_ZH = '<p class="ndcg-pair">↔ 表格比屏幕宽：左右滑动即可看到每一列。</p>'
 
 
 # Put before a single table that is wider than a phone: says so there, hidden elsewhere.
 SWIPE_HINT = ('<p class="ndcg-swipe">↔ This table is wider than the screen: swipe it sideways '
               'to see every column.</p>')
+SWIPE_HINT_ZH = '<p class="ndcg-swipe">↔ 这张表比屏幕宽：左右滑动即可看到每一列。</p>'
 
 
+# The two notes are markup, so each language has its own literal constant (st.html gets only
+# the app's own constants, tests/browser/test_security.py), not a catalog message.
 def swipe_hint():
-    st.html(SWIPE_HINT)
+    if state.language() == "zh":
+        st.html(SWIPE_HINT_ZH)
+    else:
+        st.html(SWIPE_HINT)
 
 
 def pair_marker():
     """Mark the columns this is called in as a pair of DCG tables (see PAIR_MARKER)."""
-    st.html(PAIR_MARKER)
+    if state.language() == "zh":
+        st.html(PAIR_MARKER_ZH)
+    else:
+        st.html(PAIR_MARKER)
 
 
 def ranking_table(grades, labels, *, k, gain, hint=True):
@@ -98,7 +129,7 @@ def ranking_table(grades, labels, *, k, gain, hint=True):
     it (not in a pair of tables, which has its own)."""
     if hint:
         swipe_hint()
-    _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)))
+    _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)), state.language())
 
 
 def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=True):
@@ -109,27 +140,31 @@ def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=Tr
     if hint:
         swipe_hint()
     grades, labels = list(grades), list(labels)
+    lang = state.language()
     names = None
     if judged:
         extra = len(judged) - len(grades)
         names = labels + (list(pool_labels)[:extra] if len(pool_labels) >= extra else
-                          [f"not retrieved {i + 1}" for i in range(extra)])
+                          [t("not retrieved {i}", lang, i=i + 1) for i in range(extra)])
     _show(nc.ideal_table(grades, k=k, gain=gain, labels=labels,
-                         ideal=list(judged) if judged else None, ideal_labels=names))
+                         ideal=list(judged) if judged else None, ideal_labels=names), lang)
 
 
 def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_labels=()):
     """The ranking's DCG table and its ideal ordering's table, side by side where they fit
     (one above the other where they do not: see ui/fit.css)."""
+    lang = state.language()
     left, right = st.columns(2)
     with left:
         pair_marker()
         if heading:
-            st.markdown(f"**Your ranking** ({gain} gain)")
+            st.markdown(t("**Your ranking** (linear gain)", lang) if gain == "linear" else
+                        t("**Your ranking** (exponential gain)", lang))
         ranking_table(grades, labels, k=k, gain=gain, hint=False)
     with right:
         if heading:
-            st.markdown("**Ideal ordering**" + (" (ranking + judged pool)" if judged else ""))
+            st.markdown(t("**Ideal ordering** (ranking + judged pool)", lang) if judged else
+                        t("**Ideal ordering**", lang))
         ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels,
                     hint=False)
 
@@ -154,4 +189,5 @@ def formula(grades, *, k, gain, judged=None):
                  rf" = \frac{{{fmt(parts.dcg)}}}{{{fmt(parts.idcg)}}} = {fmt(parts.ndcg)}")
     else:
         st.latex(rf"\mathrm{{IDCG@{k}}} = {fmt(parts.idcg)}\ \Rightarrow\ "
-                 rf"\mathrm{{NDCG@{k}}} = {fmt(parts.ndcg)}\ \text{{(no positive gain to find)}}")
+                 rf"\mathrm{{NDCG@{k}}} = {fmt(parts.ndcg)}\ \text{{"
+                 + t("(no positive gain to find)", state.language()) + "}")

@@ -47,14 +47,16 @@ def fire(at, event: dict, *, run: bool = True):
     rerun (``run=False``: leave the rerun to the caller, for many events in a row).
     Returns the message the row shows when it is refused, else None."""
     pg = at.session_state["pg"]
+    lang = at.session_state["lang"] if "lang" in at.session_state else "en"  # as the page's
     rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
     clean, message, _ = RT.check_event(event, rows, scale=P.table_scale(pg.scale),
-                                       max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS)
+                                       max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS,
+                                       lang=lang)
     if clean is not None:
         if clean["action"] == "move":
             clean["order"] = list(event["order"])
         try:
-            at.session_state["pg"] = P.apply_event(pg, clean)
+            at.session_state["pg"] = P.apply_event(pg, clean, lang=lang)
         except ValueError as exc:
             message = str(exc)
     if run:

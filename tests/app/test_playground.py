@@ -173,7 +173,7 @@ def test_a_grade_off_the_scale_is_refused_at_the_row_and_the_old_grade_stays(typ
 
 
 def test_the_state_refuses_a_grade_the_component_let_through():
-    """A report can come from anywhere: the state checks the scale again (grade_problem)."""
+    """A report can come from anywhere: the state checks the scale again (grade_refusal)."""
     pg = S.default()
     with pytest.raises(ValueError, match="^9 is not on the 0–3 scale: type a whole number "
                                          "from 0 to 3. The grade stays 0.$"):

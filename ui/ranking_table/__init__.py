@@ -39,6 +39,7 @@ import streamlit as st
 
 from lab import playground as P
 from lab import ranking_table as model
+from lab.i18n import t
 from ui import state
 
 _HERE = Path(__file__).resolve().parent
@@ -58,6 +59,90 @@ _component = st.components.v2.component(
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
         "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
         "removes. Click a grade to edit it; double-click an item to rename it.")
+
+
+def hint_text(lang: str) -> str:
+    """The help line under the list (the default ``hint``, :data:`HINT` in English), in
+    ``lang``."""
+    return t("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
+             "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
+             "removes. Click a grade to edit it; double-click an item to rename it.", lang)
+
+
+def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every word the component shows or announces, in ``lang``: its JavaScript reads them
+    from ``data["labels"]`` (its own English words are only a fallback). ``{name}``
+    placeholders are filled in the browser; one whole sentence per case (the row's spoken
+    name with or without figures, past k or not), never pieces put together there.
+    ``grade`` holds the refused-grade messages of ``scale``
+    (:func:`lab.ranking_table.grade_messages`)."""
+    return {
+        "your_ranking": t("Your ranking", lang),
+        "add_item": t("+ Add item", lang),
+        "ranked_list": t("Ranked list", lang),
+        "ideal": t("Ideal ordering", lang),
+        "ideal_pool": t("Ideal ordering (ranking + judged pool)", lang),
+        "col_pos_help": t("position i in the list", lang),
+        "col_item": t("item", lang),
+        "col_grade": t("grade", lang),
+        "col_gain": t("gain", lang),
+        "col_disc_help": t("discount: the gain at position i is divided by log2(i + 1)", lang),
+        "col_contrib": t("contrib.", lang),
+        "col_contrib_help": t("contribution = gain / log2(i + 1); the bar is scaled to the "
+                              "largest gain", lang),
+        "col_cum": t("cum. DCG", lang),
+        "col_cum_help": t("cumulative DCG: DCG@i, the sum of the contributions down to this "
+                          "row", lang),
+        "lin_exp": t("lin · exp", lang),
+        "formula_linear": t("gain = grade", lang),
+        "formula_exponential": t("gain = 2^grade − 1", lang),
+        "gain_linear": t("linear", lang),
+        "gain_exponential": t("exponential", lang),
+        "note_linear": t("linear gain", lang),
+        "note_exponential": t("exponential gain", lang),
+        "caption_two": t("DCG@{k}, IDCG@{k} and NDCG@{k}", lang),
+        "caption_linear": t("DCG@{k}, IDCG@{k} and NDCG@{k} (linear gain)", lang),
+        "caption_exponential": t("DCG@{k}, IDCG@{k} and NDCG@{k} (exponential gain)", lang),
+        "change": t("change: {delta}", lang),
+        "drag": t("Drag to move", lang),
+        "not_retrieved": t("not retrieved", lang),
+        "past": t("(past k: not counted)", lang),
+        "grade_button": t("Grade {grade} of {label}: edit", lang),
+        "remove": t("Remove {label}", lang),
+        "row": t("Position {pos}: {label}, grade {grade}", lang),
+        "row_past": t("Position {pos}: {label}, grade {grade}, past k: not counted", lang),
+        "row_one": t("Position {pos}: {label}, grade {grade}, contribution {contribution}",
+                     lang),
+        "row_one_past": t("Position {pos}: {label}, grade {grade}, contribution "
+                          "{contribution}, past k: not counted", lang),
+        "row_two": t("Position {pos}: {label}, grade {grade}, linear contribution {linear}, "
+                     "exponential contribution {exponential}", lang),
+        "row_two_past": t("Position {pos}: {label}, grade {grade}, linear contribution "
+                          "{linear}, exponential contribution {exponential}, past k: not "
+                          "counted", lang),
+        "ideal_row": t("Ideal position {pos}: {label}, grade {grade}", lang),
+        "ideal_row_past": t("Ideal position {pos}: {label}, grade {grade}, past k", lang),
+        "ideal_row_pool": t("Ideal position {pos}: {label}, grade {grade}, not retrieved",
+                            lang),
+        "ideal_row_pool_past": t("Ideal position {pos}: {label}, grade {grade}, not "
+                                 "retrieved, past k", lang),
+        "cut": t("k = {k}: rows below are past k, not counted in DCG@{k}", lang),
+        "moved": t("{label} moved to position {pos}", lang),
+        "moved_ndcg": t("{label} moved to position {pos}; NDCG@{k} {ndcg}", lang),
+        "already": t("{label} is already at position {pos}", lang),
+        "graded": t("{label}: grade {old} → {new}", lang),
+        "renamed": t("{old} renamed to {new}", lang),
+        "removed": t("{label} removed", lang),
+        "last_item": t("The list needs at least one item: add another before removing "
+                       "this one.", lang),
+        "label_empty": t("A label cannot be empty: type a name. The label stays “{current}”.",
+                         lang),
+        "label_long": t("A label has at most {max} characters (this one has {n}). The label "
+                        "stays “{current}”.", lang),
+        "new_grade": t("New grade for {label} ({scale})", lang),
+        "new_label": t("New label for {label}", lang),
+        "grade": model.grade_messages(scale, lang=lang),
+    }
 # What ranking_table saw and drew last run, per key (lab.playground.order_to_draw's memo,
 # the rows and scale its events are checked against, refusals to show), kept by ui.state
 # (the one writer of st.session_state).
@@ -88,7 +173,7 @@ def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
     rows = memo.get("rows") or []
     event, message, row_id = model.check_event(
         raw, rows, scale=memo.get("scale"), max_label=memo.get("max_label", model.MAX_LABEL),
-        max_rows=memo.get("max_rows", model.MAX_ROWS))
+        max_rows=memo.get("max_rows", model.MAX_ROWS), lang=state.language())
     if event is not None and event["action"] == "move":
         event["order"] = P.reconcile(reported or [], [r["id"] for r in rows])
     if event is not None and on_change is not None:
@@ -181,11 +266,15 @@ def ranking_table(
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
-    data = model.table_data(drawn, k=k, gain=gain, pool=pool, zero_idcg=zero_idcg)
+    lang = state.language()
+    if hint is HINT:
+        hint = hint_text(lang)
+    data = model.table_data(drawn, k=k, gain=gain, pool=pool, zero_idcg=zero_idcg, lang=lang)
     refused = memo.get("refused") or {}
     data.update(
         scale=dict(scale) if scale else None,
-        scale_text=model.scale_text(scale),
+        scale_text=model.scale_text(scale, lang=lang),
+        labels=labels(lang, scale),
         messages={i: m for i, m in refused.items() if i in by_id},
         notice=" ".join(m for i, m in refused.items() if i not in by_id) or data["problem"],
         hint=hint or "",

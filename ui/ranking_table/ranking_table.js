@@ -25,6 +25,22 @@ const MAX_SCROLL_STEP = 18;       // px per frame
 const GAIN_SHORT = { linear: "lin", exponential: "exp" };
 const GAIN_FORMULA = { linear: "gain = grade", exponential: "gain = 2^grade − 1" };
 
+// ------------------------------------------------------------------ words
+// Every word shown or announced comes from Python in `data.labels` (translated there,
+// lab/i18n.py); the English here is only a fallback. Templates carry {name}
+// placeholders, filled in one pass (a label that contains "{pos}" stays as typed).
+
+/** The template `key` of `labels` (or `fallback`) with its {name} placeholders filled. */
+export function say(labels, key, fallback, params) {
+  const template = labels && typeof labels[key] === "string" ? labels[key] : fallback;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+function word(inst, key, fallback, params) {
+  return say(inst.labels, key, fallback, params);
+}
+
 // ------------------------------------------------------------------ pure arithmetic
 
 /** Gain of one grade: linear (Järvelin & Kekäläinen 2002) or 2^g − 1 (Burges et al. 2005). */
@@ -131,9 +147,14 @@ function toRow(raw) {
 
 // ------------------------------------------------------------------ scale checks
 
-/** null when `text` is a grade the scale takes, else the message to show at the row. */
-export function checkGrade(text, scale, current) {
+/**
+ * null when `text` is a grade the scale takes, else the message to show at the row.
+ * `messages`: the scale's refused-grade templates from Python (data.labels.grade).
+ */
+export function checkGrade(text, scale, current, messages) {
   const t = String(text).trim();
+  const m = messages || null;
+  const fill = (key, value, fallback) => (m && m[key] ? say(m, key, "", { value, current }) : fallback());
   const keep = `The grade stays ${current}.`;
   const lo = scale && scale.min != null ? scale.min : null;
   const hi = scale && scale.max != null ? scale.max : null;
@@ -141,15 +162,15 @@ export function checkGrade(text, scale, current) {
   const range = lo != null && hi != null ? `${integer ? "a whole number " : "a number "}from ${lo} to ${hi}`
     : lo != null ? `a number of at least ${lo}` : hi != null ? `a number of at most ${hi}` : "a number";
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) {
-    return { message: `“${t.slice(0, 20)}” is not a number: type ${range}, such as ${lo != null ? lo : 0} or ${hi != null ? hi : 1}. ${keep}` };
+    return { message: fill("not_number_typed", t.slice(0, 20), () => `“${t.slice(0, 20)}” is not a number: type ${range}, such as ${lo != null ? lo : 0} or ${hi != null ? hi : 1}. ${keep}`) };
   }
   const value = Number(t);
-  if (!Number.isFinite(value)) return { message: `${t.slice(0, 20)} is too large: type ${range}. ${keep}` };
+  if (!Number.isFinite(value)) return { message: fill("too_large", t.slice(0, 20), () => `${t.slice(0, 20)} is too large: type ${range}. ${keep}`) };
   if ((lo != null && value < lo) || (hi != null && value > hi)) {
-    return { message: `${t} is outside the scale: type ${range}. ${keep}` };
+    return { message: fill("outside", t, () => `${t} is outside the scale: type ${range}. ${keep}`) };
   }
   if (integer && !Number.isInteger(value)) {
-    return { message: `${t} is not a whole number: this scale takes ${range}. ${keep}` };
+    return { message: fill("not_whole", t, () => `${t} is not a whole number: this scale takes ${range}. ${keep}`) };
   }
   return { value };
 }
@@ -182,20 +203,20 @@ function headerRow(inst, ideal) {
   const two = gains.length > 1;
   const cols = [
     ["rt-grip-h", ""],
-    ["rt-pos", "#", "position i in the list"],
-    ["rt-label", "item"],
-    ["rt-grade", "grade", inst.scaleText],
-    ["rt-num rt-gain", "gain", gains.map((g) => GAIN_FORMULA[g]).join("; ")],
-    ["rt-num rt-disc", "log₂ (i+1)", "discount: the gain at position i is divided by log2(i + 1)"],
-    ["rt-num rt-contrib", "contrib.", "contribution = gain / log2(i + 1); the bar is scaled to the largest gain"],
-    ["rt-num rt-cum", "cum. DCG", "cumulative DCG: DCG@i, the sum of the contributions down to this row"],
+    ["rt-pos", "#", word(inst, "col_pos_help", "position i in the list")],
+    ["rt-label", word(inst, "col_item", "item")],
+    ["rt-grade", word(inst, "col_grade", "grade"), inst.scaleText],
+    ["rt-num rt-gain", word(inst, "col_gain", "gain"), gains.map((g) => formulaOf(inst, g)).join("; ")],
+    ["rt-num rt-disc", "log₂ (i+1)", word(inst, "col_disc_help", "discount: the gain at position i is divided by log2(i + 1)")],
+    ["rt-num rt-contrib", word(inst, "col_contrib", "contrib."), word(inst, "col_contrib_help", "contribution = gain / log2(i + 1); the bar is scaled to the largest gain")],
+    ["rt-num rt-cum", word(inst, "col_cum", "cum. DCG"), word(inst, "col_cum_help", "cumulative DCG: DCG@i, the sum of the contributions down to this row")],
     ["rt-act", ""],
   ];
   for (const [cls, text, title] of cols) {
     if (ideal && (cls === "rt-grip-h" || cls === "rt-act")) continue;
     const cell = el("span", cls);
     if (two && /rt-(gain|contrib|cum)/.test(cls)) {
-      cell.append(el("span", "rt-h", text), el("span", "rt-hsub", "lin · exp"));
+      cell.append(el("span", "rt-h", text), el("span", "rt-hsub", word(inst, "lin_exp", "lin · exp")));
     } else {
       cell.textContent = text;
     }
@@ -205,17 +226,32 @@ function headerRow(inst, ideal) {
   return head;
 }
 
+function formulaOf(inst, g) {
+  return word(inst, "formula_" + g, GAIN_FORMULA[g]);
+}
+
 function describe(inst, row, pos, figures) {
-  let text = `Position ${pos}: ${row.label}, grade ${row.gradeText}`;
-  if (figures) {
-    for (const g of inst.gains) {
-      const f = figures[g];
-      if (!f) continue;
-      text += `, ${inst.gains.length > 1 ? g + " " : ""}contribution ${fmt3(f.contribution[pos - 1])}`;
-    }
+  // one whole sentence per case (the words' order differs between languages)
+  const past = pos > inst.k;
+  const p = { pos, label: row.label, grade: row.gradeText };
+  const c = (g) => (figures && figures[g] ? fmt3(figures[g].contribution[pos - 1]) : null);
+  const two = inst.gains.length > 1;
+  if (two && c("linear") !== null && c("exponential") !== null) {
+    const q = { ...p, linear: c("linear"), exponential: c("exponential") };
+    return past
+      ? word(inst, "row_two_past", "Position {pos}: {label}, grade {grade}, linear contribution {linear}, exponential contribution {exponential}, past k: not counted", q)
+      : word(inst, "row_two", "Position {pos}: {label}, grade {grade}, linear contribution {linear}, exponential contribution {exponential}", q);
   }
-  if (pos > inst.k) text += ", past k: not counted";
-  return text;
+  const one = c(inst.gains[0]);
+  if (!two && one !== null) {
+    const q = { ...p, contribution: one };
+    return past
+      ? word(inst, "row_one_past", "Position {pos}: {label}, grade {grade}, contribution {contribution}, past k: not counted", q)
+      : word(inst, "row_one", "Position {pos}: {label}, grade {grade}, contribution {contribution}", q);
+  }
+  return past
+    ? word(inst, "row_past", "Position {pos}: {label}, grade {grade}, past k: not counted", p)
+    : word(inst, "row", "Position {pos}: {label}, grade {grade}", p);
 }
 
 function makeRow(inst, row, index, ideal) {
@@ -230,7 +266,7 @@ function makeRow(inst, row, index, ideal) {
     if (!inst.disabled) li.setAttribute("aria-describedby", inst.hintId);
     const grip = el("span", "rt-grip");
     grip.setAttribute("aria-hidden", "true");
-    grip.title = "Drag to move";
+    grip.title = word(inst, "drag", "Drag to move");
     li.appendChild(grip);
   }
   refs.pos = el("span", "rt-pos", String(pos));
@@ -239,7 +275,7 @@ function makeRow(inst, row, index, ideal) {
   label.appendChild(el("span", "rt-label-text", row.label));
   label.title = row.label;
   if (ideal && !row.retrieved) {
-    label.appendChild(el("span", "rt-tag", "not retrieved"));
+    label.appendChild(el("span", "rt-tag", word(inst, "not_retrieved", "not retrieved")));
   }
   refs.past = el("span", "rt-sr", "");
   label.appendChild(refs.past);
@@ -249,7 +285,7 @@ function makeRow(inst, row, index, ideal) {
     const btn = el("button", "rt-grade-btn", row.gradeText);
     btn.type = "button";
     btn.tabIndex = -1;
-    btn.setAttribute("aria-label", `Grade ${row.gradeText} of ${row.label}: edit`);
+    btn.setAttribute("aria-label", word(inst, "grade_button", "Grade {grade} of {label}: edit", { grade: row.gradeText, label: row.label }));
     grade.appendChild(btn);
   } else {
     grade.textContent = row.gradeText;
@@ -269,8 +305,9 @@ function makeRow(inst, row, index, ideal) {
       const rm = el("button", "rt-remove", "×");
       rm.type = "button";
       rm.tabIndex = -1;
-      rm.setAttribute("aria-label", `Remove ${row.label}`);
-      rm.title = `Remove ${row.label}`;
+      const removeText = word(inst, "remove", "Remove {label}", { label: row.label });
+      rm.setAttribute("aria-label", removeText);
+      rm.title = removeText;
       act.appendChild(rm);
     }
     li.appendChild(act);
@@ -295,7 +332,7 @@ function fillRows(inst, refsInOrder, figures, ideal, live) {
     if (r.li.dataset.position !== String(pos)) r.li.dataset.position = String(pos);
     const past = pos > k;
     r.li.classList.toggle("is-past", past);
-    const pastText = past ? " (past k: not counted)" : "";
+    const pastText = past ? " " + word(inst, "past", "(past k: not counted)") : "";
     if (r.past.textContent !== pastText) r.past.textContent = pastText;
     inst.gains.forEach((g, j) => {
       const f = figures && figures[g];
@@ -322,8 +359,14 @@ function fillRows(inst, refsInOrder, figures, ideal, live) {
       const label = describe(inst, r.row, pos, figures);
       if (r.li.getAttribute("aria-label") !== label) r.li.setAttribute("aria-label", label);
     }
-    else r.li.setAttribute("aria-label", `Ideal position ${pos}: ${r.row.label}, grade ${r.row.gradeText}` +
-      (r.row.retrieved ? "" : ", not retrieved") + (past ? ", past k" : ""));
+    else {
+      const p = { pos, label: r.row.label, grade: r.row.gradeText };
+      r.li.setAttribute("aria-label", r.row.retrieved
+        ? (past ? word(inst, "ideal_row_past", "Ideal position {pos}: {label}, grade {grade}, past k", p)
+          : word(inst, "ideal_row", "Ideal position {pos}: {label}, grade {grade}", p))
+        : (past ? word(inst, "ideal_row_pool_past", "Ideal position {pos}: {label}, grade {grade}, not retrieved, past k", p)
+          : word(inst, "ideal_row_pool", "Ideal position {pos}: {label}, grade {grade}, not retrieved", p)));
+    }
   }
 }
 
@@ -332,7 +375,12 @@ function buildFigures(inst) {
   const gains = inst.gains;
   const two = gains.length > 1;
   const table = el("table", "rt-figtable" + (two ? " is-two" : ""));
-  const caption = el("caption", "rt-sr", `DCG@${inst.k}, IDCG@${inst.k} and NDCG@${inst.k}`);
+  const kp = { k: inst.k };
+  const caption = el("caption", "rt-sr", two
+    ? word(inst, "caption_two", "DCG@{k}, IDCG@{k} and NDCG@{k}", kp)
+    : gains[0] === "exponential"
+      ? word(inst, "caption_exponential", "DCG@{k}, IDCG@{k} and NDCG@{k} (exponential gain)", kp)
+      : word(inst, "caption_linear", "DCG@{k}, IDCG@{k} and NDCG@{k} (linear gain)", kp));
   table.appendChild(caption);
   const thead = el("thead");
   const hr = el("tr");
@@ -349,12 +397,10 @@ function buildFigures(inst) {
   for (const g of gains) {
     const tr = el("tr");
     if (two) {
-      const th = el("th", "rt-fig-gain", g);
+      const th = el("th", "rt-fig-gain", word(inst, "gain_" + g, g));
       th.scope = "row";
-      th.title = GAIN_FORMULA[g];
+      th.title = formulaOf(inst, g);
       tr.appendChild(th);
-    } else {
-      caption.textContent += ` (${g} gain)`;
     }
     const cells = {};
     for (const name of ["dcg", "idcg", "ndcg"]) {
@@ -371,11 +417,11 @@ function buildFigures(inst) {
     inst.figCells[g] = cells;
   }
   table.appendChild(tbody);
-  const gainNote = two ? "" : `${gains[0]} gain`;
+  const gainNote = two ? "" : word(inst, "note_" + gains[0], `${gains[0]} gain`);
   box.replaceChildren(table);
   if (gainNote) {
     const note = el("span", "rt-fig-note", gainNote);
-    note.title = GAIN_FORMULA[gains[0]];
+    note.title = formulaOf(inst, gains[0]);
     box.appendChild(note);
   }
 }
@@ -398,7 +444,7 @@ function fillFigures(inst, figures, base) {
         node.textContent = (d > 0 ? "+" : "−") + fmt3(Math.abs(d));
         // IDCG's change is neither good nor bad: no colour.
         node.className = "rt-delta" + (name === "idcg" ? " is-neutral" : d > 0 ? " is-up" : " is-down");
-        node.title = `change: ${d > 0 ? "+" : ""}${exact(d)}`;
+        node.title = word(inst, "change", "change: {delta}", { delta: `${d > 0 ? "+" : ""}${exact(d)}` });
       }
     }
   }
@@ -467,7 +513,7 @@ function render(inst) {
     inst.headSig = headSig;
   }
   fillRows(inst, inst.refs, inst.shown, false);
-  markCut(inst, inst.refs, `k = ${inst.k}: rows below are past k, not counted in DCG@${inst.k}`);
+  markCut(inst, inst.refs, word(inst, "cut", "k = {k}: rows below are past k, not counted in DCG@{k}", { k: inst.k }));
   if (refocus !== null) {
     const refs = inst.refs.find((r) => r.row.id === refocus) || null;
     if (refs && refs.li !== inst.root.getRootNode().activeElement) {
@@ -491,7 +537,7 @@ function renderIdeal(inst) {
   inst.headIdeal.replaceWith(inst.headIdeal = headerRow(inst, true));
   fillRows(inst, refs, inst.idealFigures, true);
   markCut(inst, refs, `k = ${inst.k}`);
-  inst.idealTitle.textContent = inst.hasPool ? "Ideal ordering (ranking + judged pool)" : "Ideal ordering";
+  inst.idealTitle.textContent = inst.hasPool ? word(inst, "ideal_pool", "Ideal ordering (ranking + judged pool)") : word(inst, "ideal", "Ideal ordering");
 }
 
 // ------------------------------------------------------------------ figures state
@@ -598,8 +644,10 @@ function move(inst, from, to, viaKeyboard, base, press) {
   inst.setStateValue("order", rows.map((r) => r.id));
   send(inst, { action: "move", id: moved.id, from: from + 1, to: to + 1 });
   const ndcg = inst.shown ? inst.shown[inst.gains[0]].ndcg : null;
-  announce(inst, `${moved.label} moved to position ${to + 1}` +
-    (ndcg == null ? "" : `; NDCG@${inst.k} ${fmt3(ndcg)}`));
+  announce(inst, ndcg == null
+    ? word(inst, "moved", "{label} moved to position {pos}", { label: moved.label, pos: to + 1 })
+    : word(inst, "moved_ndcg", "{label} moved to position {pos}; NDCG@{k} {ndcg}",
+      { label: moved.label, pos: to + 1, k: inst.k, ndcg: fmt3(ndcg) }));
   const draw = () => {
     // A dropped row: its transform goes in the same frame as the DOM order changes.
     if (press) clearDragStyles(inst, press);
@@ -614,7 +662,7 @@ function setGrade(inst, id, text) {
   const i = indexOfId(inst, id);
   if (i < 0) return false;
   const row = inst.rows[i];
-  const checked = checkGrade(text, inst.scale, row.gradeText);
+  const checked = checkGrade(text, inst.scale, row.gradeText, inst.labels && inst.labels.grade);
   if (checked.message) {
     setMessage(inst, id, checked.message);
     announce(inst, checked.message);
@@ -627,7 +675,7 @@ function setGrade(inst, id, text) {
   inst.rows = rows;
   inst.focusId = id;
   render(inst);
-  announce(inst, `${row.label}: grade ${row.gradeText} → ${rows[i].gradeText}`);
+  announce(inst, word(inst, "graded", "{label}: grade {old} → {new}", { label: row.label, old: row.gradeText, new: rows[i].gradeText }));
   send(inst, { action: "grade", id, grade: checked.value });
   return true;
 }
@@ -638,11 +686,11 @@ function rename(inst, id, text) {
   const label = String(text).trim();
   const row = inst.rows[i];
   if (!label) {
-    setMessage(inst, id, `A label cannot be empty: type a name. The label stays “${row.label}”.`);
+    setMessage(inst, id, word(inst, "label_empty", "A label cannot be empty: type a name. The label stays “{current}”.", { current: row.label }));
     return false;
   }
   if (label.length > inst.maxLabel) {
-    setMessage(inst, id, `A label has at most ${inst.maxLabel} characters (this one has ${label.length}). The label stays “${row.label}”.`);
+    setMessage(inst, id, word(inst, "label_long", "A label has at most {max} characters (this one has {n}). The label stays “{current}”.", { max: inst.maxLabel, n: label.length, current: row.label }));
     return false;
   }
   setMessage(inst, id, "");
@@ -652,7 +700,7 @@ function rename(inst, id, text) {
   inst.rows = rows;
   inst.focusId = id;
   render(inst);
-  announce(inst, `${row.label} renamed to ${label}`);
+  announce(inst, word(inst, "renamed", "{old} renamed to {new}", { old: row.label, new: label }));
   send(inst, { action: "rename", id, label });
   return true;
 }
@@ -661,7 +709,7 @@ function remove(inst, id) {
   const i = indexOfId(inst, id);
   if (i < 0 || inst.disabled || !inst.editable) return;
   if (inst.rows.length <= 1) {
-    setMessage(inst, id, "The list needs at least one item: add another before removing this one.");
+    setMessage(inst, id, word(inst, "last_item", "The list needs at least one item: add another before removing this one."));
     return;
   }
   const row = inst.rows[i];
@@ -669,7 +717,7 @@ function remove(inst, id) {
   inst.rows = inst.rows.filter((r) => r.id !== id);
   inst.focusId = next ? next.id : null;
   render(inst);
-  announce(inst, `${row.label} removed`);
+  announce(inst, word(inst, "removed", "{label} removed", { label: row.label }));
   send(inst, { action: "remove", id });
 }
 
@@ -690,7 +738,9 @@ function openEditor(inst, id, field) {
   input.type = "text";
   input.value = field === "grade" ? refs.row.gradeText : refs.row.label;
   if (field === "grade") input.inputMode = "decimal";
-  input.setAttribute("aria-label", field === "grade" ? `New grade for ${refs.row.label} (${inst.scaleText})` : `New label for ${refs.row.label}`);
+  input.setAttribute("aria-label", field === "grade"
+    ? word(inst, "new_grade", "New grade for {label} ({scale})", { label: refs.row.label, scale: inst.scaleText })
+    : word(inst, "new_label", "New label for {label}", { label: refs.row.label }));
   input.autocomplete = "off";
   input.spellcheck = false;
   const old = Array.from(cell.childNodes);
@@ -758,7 +808,7 @@ function onKeyDown(inst, event) {
     if (inst.disabled || inst.press) return;
     const to = Math.max(0, Math.min(last, targets[event.key]));
     if (to === from) {
-      announce(inst, `${inst.rows[from].label} is already at position ${from + 1}`);
+      announce(inst, word(inst, "already", "{label} is already at position {pos}", { label: inst.rows[from].label, pos: from + 1 }));
       return;
     }
     move(inst, from, to, true, inst.shown, null);
@@ -1065,7 +1115,7 @@ function instanceFor(root) {
     rows: [], refs: [], idealRows: [], gains: ["linear"], k: 1,
     idcg: null, zero: 0, scale: null, scaleText: "", maxGain: {}, maxLabel: 80,
     engine: null, shown: null, deltaBase: null, engineBase: null, idealFigures: null,
-    messages: {}, editable: true, disabled: false, showIdeal: true, hasPool: false,
+    messages: {}, editable: true, disabled: false, showIdeal: true, hasPool: false, labels: {},
     cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null, figSig: null,
     press: null, pending: null, focusId: null, editing: null, expectNew: null,
     suppressClick: false, announceTimer: 0, resendTimer: 0,
@@ -1074,6 +1124,25 @@ function instanceFor(root) {
   INSTANCES.set(root, inst);
   bind(inst);
   return inst;
+}
+
+/** The markup's own words (ranking_table.html holds the English) in the labels' language. */
+function applyWords(inst) {
+  const root = inst.root;
+  const set = (sel, attr, key, fallback) => {
+    for (const node of root.querySelectorAll(sel)) {
+      const text = word(inst, key, fallback);
+      if (attr) node.setAttribute(attr, text);
+      else node.textContent = text;
+    }
+  };
+  set(".rt-rank", "aria-label", "your_ranking", "Your ranking");
+  set(".rt-rank .rt-title", null, "your_ranking", "Your ranking");
+  set(".rt-add", null, "add_item", "+ Add item");
+  set(".rt-list-rank", "aria-label", "ranked_list", "Ranked list");
+  set(".rt-ideal", "aria-label", "ideal", "Ideal ordering");
+  set(".rt-list-ideal", "aria-label", "ideal", "Ideal ordering");
+  inst.idealSig = null;  // the ideal's title and rows are drawn again in these words
 }
 
 function apply(inst, data) {
@@ -1086,6 +1155,10 @@ function apply(inst, data) {
   inst.zero = d.zero === undefined ? 0 : d.zero;
   inst.scale = d.scale || null;
   inst.scaleText = d.scale_text || "";
+  const labels = d.labels && typeof d.labels === "object" ? d.labels : {};
+  const wordsChanged = JSON.stringify(labels) !== JSON.stringify(inst.labels);
+  inst.labels = labels;
+  if (wordsChanged) applyWords(inst);
   inst.maxGain = d.max_gain || {};
   inst.maxLabel = d.max_label || 80;
   inst.editable = d.editable !== false;
@@ -1115,7 +1188,7 @@ function apply(inst, data) {
     if (added) focusNew = added.id;
   }
   const structure = `${inst.gains.join()}|${inst.editable}|${inst.disabled}|${inst.k}`;
-  if (structure !== inst.structure) {
+  if (structure !== inst.structure || wordsChanged) {
     inst.structure = structure;
     inst.rowCache.clear();
     inst.headSig = null;

@@ -37,6 +37,7 @@ from typing import Any
 
 import streamlit as st
 
+from lab.i18n import t
 from lab.playground import order_to_draw
 from lab.text import fmt_grade
 from ui import state
@@ -53,6 +54,22 @@ _component = st.components.v2.component(
 # What sortable_list saw and drew last run, per key (lab.playground.order_to_draw's memo),
 # kept by ui.state (the one writer of st.session_state).
 _MEMO = "sortable"
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Every word the list shows or announces, in ``lang`` (its JavaScript reads them from
+    ``data["labels"]``; its English is only a fallback). ``{name}`` placeholders are filled
+    in the browser, one whole sentence per case."""
+    return {
+        "ranked_list": t("Ranked list", lang),
+        "hint": t("Drag a row to move it, or focus a row and press Alt+↑ / Alt+↓.", lang),
+        "row": t("Position {pos}: {label}, grade {grade}", lang),
+        "row_beyond": t("Position {pos}: {label}, grade {grade}, beyond k", lang),
+        "grade": t("grade {grade}", lang),
+        "beyond": t("beyond k", lang),
+        "moved": t("{label} moved to position {pos}", lang),
+        "already": t("{label} is already at position {pos}", lang),
+    }
 
 
 def _noop() -> None:
@@ -163,7 +180,8 @@ def sortable_list(
     ]
     _component(
         key=key,
-        data={"items": drawn, "disabled": bool(disabled)},
+        data={"items": drawn, "disabled": bool(disabled),
+              "labels": labels(state.language())},
         on_order_change=_noop,
         on_moved_change=on_change if on_change is not None else _noop,
     )

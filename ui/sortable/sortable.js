@@ -12,6 +12,18 @@ function el(tag, className, text) {
   return node;
 }
 
+// Every word shown or announced comes from Python in `data.labels` (translated there,
+// lab/i18n.py); the English here is only a fallback. One page draws in one language, so
+// the words are kept once for every instance.
+let LABELS = {};
+
+/** The template `key` (or `fallback`) with its {name} placeholders filled in one pass. */
+function word(key, fallback, params) {
+  const template = typeof LABELS[key] === "string" ? LABELS[key] : fallback;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
 function toItem(raw) {
   return {
     id: String(raw && raw.id != null ? raw.id : ""),
@@ -22,7 +34,9 @@ function toItem(raw) {
 }
 
 function describe(item, pos) {
-  return `Position ${pos}: ${item.label}, grade ${item.grade}` + (item.dimmed ? ", beyond k" : "");
+  const p = { pos, label: item.label, grade: item.grade };
+  return item.dimmed ? word("row_beyond", "Position {pos}: {label}, grade {grade}, beyond k", p)
+    : word("row", "Position {pos}: {label}, grade {grade}", p);
 }
 
 function makeRow(item, index, total, disabled) {
@@ -43,8 +57,8 @@ function makeRow(item, index, total, disabled) {
     grip,
     el("span", "ndcg-pos", String(pos)),
     el("span", "ndcg-label", item.label),
-    el("span", "ndcg-grade", "grade " + item.grade),
-    el("span", "ndcg-cut", item.dimmed ? "beyond k" : ""),
+    el("span", "ndcg-grade", word("grade", "grade {grade}", { grade: item.grade })),
+    el("span", "ndcg-cut", item.dimmed ? word("beyond", "beyond k") : ""),
   );
   return row;
 }
@@ -110,7 +124,7 @@ function move(inst, from, to, viaKeyboard) {
   const drawn = items.map((it, i) => (it.dimmed === before[i].dimmed ? it : { ...it, dimmed: before[i].dimmed }));
   render(inst, drawn);  // optimistic: no flicker while the rerun runs
   if (viaKeyboard) inst.focusId = moved.id;
-  announce(inst, `${moved.label} moved to position ${to + 1}`);
+  announce(inst, word("moved", "{label} moved to position {pos}", { label: moved.label, pos: to + 1 }));
   report(inst, drawn.map((it) => it.id), { id: moved.id, from: from + 1, to: to + 1 });
 }
 
@@ -150,7 +164,7 @@ function onKeyDown(inst, event) {
     if (inst.disabled || inst.press) return;
     const to = Math.max(0, Math.min(last, targets[event.key]));
     if (to === from) {
-      announce(inst, `${inst.items[from].label} is already at position ${from + 1}`);
+      announce(inst, word("already", "{label} is already at position {pos}", { label: inst.items[from].label, pos: from + 1 }));
       return;
     }
     move(inst, from, to, true);
@@ -225,7 +239,7 @@ function updateDrag(inst, p) {
   const to = gap > p.from ? gap - 1 : gap;
   if (to === p.from) {
     p.ghostPos.textContent = String(p.from + 1);
-    p.ghostCut.textContent = inst.items[p.from].dimmed ? "beyond k" : "";
+    p.ghostCut.textContent = inst.items[p.from].dimmed ? word("beyond", "beyond k") : "";
     inst.indicator.classList.remove("is-visible");
     return;
   }
@@ -234,7 +248,7 @@ function updateDrag(inst, p) {
     : gap >= n ? p.bottoms[n - 1] + 2
     : (p.bottoms[gap - 1] + p.tops[gap]) / 2;
   p.ghostPos.textContent = String(to + 1);
-  p.ghostCut.textContent = inst.items[to].dimmed ? "beyond k" : "";
+  p.ghostCut.textContent = inst.items[to].dimmed ? word("beyond", "beyond k") : "";
   inst.indicator.style.transform = `translateY(${lineY}px)`;
   inst.indicator.classList.add("is-visible");
 }
@@ -343,6 +357,13 @@ export default function ndcgSortable({ data, parentElement, setStateValue, setTr
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
   inst.disabled = Boolean(data && data.disabled);
+  LABELS = data && data.labels && typeof data.labels === "object" ? data.labels : {};
+  const list = root.querySelector(".ndcg-list");
+  const listName = word("ranked_list", "Ranked list");
+  if (list && list.getAttribute("aria-label") !== listName) list.setAttribute("aria-label", listName);
+  const hint = root.querySelector(".ndcg-hint");
+  const hintText = word("hint", "Drag a row to move it, or focus a row and press Alt+↑ / Alt+↓.");
+  if (hint && hint.textContent !== hintText) hint.textContent = hintText;
   clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
   const items = (data && Array.isArray(data.items) ? data.items : []).map(toItem);
   if (inst.press) inst.pending = items;  // redrawing now would drop the held row
