@@ -23,6 +23,7 @@ from urllib.parse import urlencode
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
+from lab.ranking_table import check_grade
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
@@ -208,42 +209,6 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def grade_refusal(value, scale: str, current, *, lang: str = "en") -> str | None:
-    """Why ``value`` cannot be a grade on ``scale``, what to type instead and that the grade
-    stays ``current`` (one whole message per case, for the learner), or None.
-
-    >>> grade_refusal(9, "0-3", 1)
-    '9 is not on the 0–3 scale: type a whole number from 0 to 3. The grade stays 1.'
-    >>> grade_refusal("x", "free", 1, lang="zh")
-    "'x' 不是数字：请输入一个数字。等级保持为 1。"
-    """
-    lo, hi, _ = SCALES[scale]
-    kw = dict(current=fmt_grade(current), lo=fmt_grade(lo), hi=fmt_grade(hi),
-              scale=scale_label(scale, lang=lang))
-    free = lo is None
-    if value is None or isinstance(value, bool):
-        return (t("a grade is needed: type a number. The grade stays {current}.", lang, **kw)
-                if free else
-                t("a grade is needed: type a whole number from {lo} to {hi}. The grade stays "
-                  "{current}.", lang, **kw))
-    try:
-        g = float(value)
-    except (TypeError, ValueError):
-        return (t("{value} is not a number: type a number. The grade stays {current}.", lang,
-                  value=repr(value), **kw) if free else
-                t("{value} is not a number: type a whole number from {lo} to {hi}. The grade "
-                  "stays {current}.", lang, value=repr(value), **kw))
-    if not math.isfinite(g):
-        return (t("{value} is not a finite number: type a number. The grade stays "
-                  "{current}.", lang, value=repr(value), **kw) if free else
-                t("{value} is not a finite number: type a whole number from {lo} to {hi}. The "
-                  "grade stays {current}.", lang, value=repr(value), **kw))
-    if not free and not (lo <= g <= hi and g.is_integer()):
-        return t("{value} is not on the {scale} scale: type a whole number from {lo} to {hi}. "
-                 "The grade stays {current}.", lang, value=fmt_grade(g), **kw)
-    return None
-
-
 def table_scale(scale: str) -> dict | None:
     """The grade scale as the ranking table checks it (``lab.ranking_table.scale_of``'s
     shape): bounded scales take whole numbers only; the free scale any finite number."""
@@ -257,7 +222,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
     "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
     ``{"action": "add"}``. Raises ValueError with the message the row shows when the
-    event cannot be applied: a grade the scale cannot take (:func:`grade_refusal`; the old
+    event cannot be applied: a grade the scale cannot take (:func:`lab.ranking_table.check_grade`; the old
     grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is cleaned
     by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
     lowest grade (0 on the free scale), at the end of the ranking.
@@ -286,7 +251,8 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         return state  # a report about an item that is gone: nothing to do
     item = state.items[index]
     if action == "grade":
-        problem = grade_refusal(event.get("grade"), state.scale, item.grade, lang=lang)
+        problem = check_grade(event.get("grade"), table_scale(state.scale), item.grade,
+                              lang=lang)
         if problem:
             raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))

@@ -173,9 +173,10 @@ def test_a_grade_off_the_scale_is_refused_at_the_row_and_the_old_grade_stays(typ
 
 
 def test_the_state_refuses_a_grade_the_component_let_through():
-    """A report can come from anywhere: the state checks the scale again (grade_refusal)."""
+    """A report can come from anywhere: the state checks the scale again (the ranking
+    table's own check, lab.ranking_table.check_grade)."""
     pg = S.default()
-    with pytest.raises(ValueError, match="^9 is not on the 0–3 scale: type a whole number "
+    with pytest.raises(ValueError, match="^9 is outside the scale: type a whole number "
                                          "from 0 to 3. The grade stays 0.$"):
         S.apply_event(pg, {"action": "grade", "id": pg.items[3].id, "grade": 9})
 

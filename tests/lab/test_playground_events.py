@@ -25,24 +25,24 @@ def test_a_grade_on_the_scale_is_applied_and_the_order_kept():
 
 
 @pytest.mark.parametrize("grade, problem", [
-    (9, "9 is not on the 0–3 scale"),
-    (-1, "-1 is not on the 0–3 scale"),
-    (2.5, "2.5 is not on the 0–3 scale"),
-    ("x", "'x' is not a number"),
-    (float("nan"), "nan is not a finite number"),
-    (None, "a grade is needed"),
+    (9, "9 is outside the scale: type a whole number from 0 to 3"),
+    (-1, "-1 is outside the scale: type a whole number from 0 to 3"),
+    (2.5, "2.5 is not a whole number: this scale takes a whole number from 0 to 3"),
+    ("x", "'x' is not a number: type a whole number from 0 to 3"),
+    (float("nan"), "'nan' is not a number: type a whole number from 0 to 3"),
+    (None, "'None' is not a number: type a whole number from 0 to 3"),
 ])
 def test_a_grade_off_the_scale_is_refused_and_says_the_old_grade_stays(grade, problem):
+    """The state checks a reported grade with the ranking table's own rule and words."""
     with pytest.raises(ValueError) as refused:
         P.apply_event(PG, {"action": "grade", "id": IDS[1], "grade": grade})
-    assert str(refused.value) == (f"{problem}: type a whole number from 0 to 3. "
-                                  "The grade stays 2.")
+    assert str(refused.value) == f"{problem}. The grade stays 2."
 
 
 def test_the_free_scale_takes_any_finite_number():
     free = P.make(["x"], [1], scale="free")
     assert P.apply_event(free, {"action": "grade", "id": "i0", "grade": -2.5}).grades == (-2.5,)
-    with pytest.raises(ValueError, match="^inf is not a finite number: type a number"):
+    with pytest.raises(ValueError, match="^'inf' is not a number: type a number"):
         P.apply_event(free, {"action": "grade", "id": "i0", "grade": float("inf")})
 
 
