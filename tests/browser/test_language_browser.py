@@ -108,7 +108,10 @@ def test_the_playgrounds_address_carries_the_language(page_in, app_url, open_app
 #   "@", "." or "/" inside: Doc-3, q1, ndcg_cut, NDCG@5, trec_eval, 2^rel), abbreviations
 #   in capitals (NDCG, DCG, IDCG, MRR, CSV, TREC), the libraries' and formats' names
 #   (scikit-learn, ranx, pytrec_eval, LightGBM, XGBoost, qrels, run), the app's name,
-#   key names (Alt, Enter) and symbols (k, i, rel, log₂). What is left is counted in characters:
+#   key names (Alt, Enter) and symbols (k, i, rel, log₂), and the sources' own words: a
+#   block quote, or a “quoted” passage with no Chinese in it, is an English source quoted
+#   as written (issue 15: quote the documents in their own words; a 译文 follows each).
+#   What is left is counted in characters:
 #   CJK characters against Latin letters. A Chinese character carries about as much as an
 #   English word of 4-5 letters, so a fully translated page measures ~0.9 and a page with
 #   one untranslated paragraph among Chinese ones falls well below; an English page ~0.
@@ -136,12 +139,23 @@ NAMES = {"scikit-learn", "sklearn", "ranx", "pytrec", "lightgbm", "xgboost", "qr
          # key names, as printed on keyboards
          "alt", "home", "end", "enter", "delete", "esc", "escape", "tab", "shift", "ctrl"}
 
+NAMES |= {"issue", "sigmoid", "dx"}  # a bug tracker's word in an issue's name; a function
+HYPHENATED = re.compile(r"scikit-learn|TF-Ranking|learning-to-rank", re.I)
+# the engine's option values are code, written as the engine writes them in both languages
+# (lab/options_text.py): zero, nan, keep, docid, ...
+OPTION_VALUES = {str(v) for o in (*nc.OPTIONS.values(), *nc.COMPARE_OPTIONS.values())
+                 for v in o.choices}
+
 # every visible text node of the main area, shadow roots included, without formulas, code
 # and the data the components and frames show
 TEXT_JS = """() => {
-    const SKIP = ".katex, code, pre, script, style, .rt-label-text, .ndcg-label, "
+    const SKIP = ".katex, code, pre, script, style, .rt-label-text, .ndcg-label, blockquote, "
         + "[data-testid='stDataFrame'], [data-testid='stDataFrameResizable'], "
-        + "[data-testid='stIconMaterial']";  // an icon is a ligature: "shuffle" draws ⤮
+        + "[data-testid='stIconMaterial'], "  // an icon is a ligature: "shuffle" draws ⤮
+        // Streamlit's own words in its file uploader ("Drag and drop file here"): no public
+        // setting translates them (the page's caption says what to upload, in Chinese)
+        + "[data-testid='stFileUploaderDropzoneInstructions'], "
+        + "[data-testid='stFileUploaderDropzone'] button";
     const out = [];
     const walk = (node) => {
         if (node.nodeType === 3) { out.push(node.textContent); return; }
@@ -189,6 +203,8 @@ def readable_text(text: str) -> str:
     """The words a reader reads: ids, numbers, abbreviations and names left out (see
     above); CJK characters kept as they are."""
     kept = []
+    text = re.sub(r"“[^“”\u3400-\u9fff]*”", " ", text)  # an English source, quoted
+    text = HYPHENATED.sub(" ", text)  # names with a hyphen, before "-" splits them
     for token in re.split(r"[\s,;:()（）“”\"'·，。：；、？！…—–\-→+=×/|\[\]{}<>]+", text):
         latin = "".join(LATIN.findall(token))
         if not latin:
@@ -198,6 +214,7 @@ def readable_text(text: str) -> str:
             kept.append(token)
             continue
         if (re.search(r"[\d_@./^]", token) or token.isupper() or latin.lower() in NAMES
+                or token in OPTION_VALUES or re.search(r"[a-z][A-Z]", token)
                 or token.startswith("NDCG")):
             continue
         kept.append(token)
