@@ -317,12 +317,24 @@ def ideal_rows(rows: Sequence[Mapping[str, Any]],
     ['B', 'A']
     """
     items = _items(rows, pool)
-    grades = [it["grade"] for it in items[:len(rows)]]
-    # the engine orders the items; each label is the item's index, so its row comes back
-    table = nc.ideal_table(grades, k=k, gain=gain, labels=[str(i) for i in range(len(rows))],
-                           ideal=[it["grade"] for it in items] if pool else None,
-                           ideal_labels=[str(i) for i in range(len(items))] if pool else None)
-    return [items[int(i)] for i in table["label"]]
+    grades = tuple(it["grade"] for it in items[:len(rows)])
+    judged = tuple(it["grade"] for it in items) if pool else None
+    return [items[i] for i in _ideal_order(grades, k, gain, judged)]
+
+
+@lru_cache(maxsize=1024)
+def _ideal_order(grades: tuple, k: int | None, gain: str,
+                 judged: tuple | None) -> tuple[int, ...]:
+    """The ideal ordering as indices into the ranking's items then the pool's, as
+    ``ndcg_core.ideal_table`` orders them. Cached by the grades in order (ties keep that
+    order): a move back to an order seen before skips the engine's table."""
+    # each label is the item's index, so its row comes back
+    table = nc.ideal_table(list(grades), k=k, gain=gain,
+                           labels=[str(i) for i in range(len(grades))],
+                           ideal=list(judged) if judged is not None else None,
+                           ideal_labels=[str(i) for i in range(len(judged))]
+                           if judged is not None else None)
+    return tuple(int(i) for i in table["label"])
 
 
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,

@@ -20,8 +20,9 @@ view.settings(pg)
 
 @st.fragment
 def live():
-    """Everything a move, an edit or a button changes. A move reruns only this part, so the
-    page answers it without redrawing the navigation and the settings."""
+    """The figures and the ranking table: everything a move, an edit or a button changes
+    first. A move reruns only this part, so its answer (the engine's figures, in the
+    table's data) is all that rerun sends."""
     pg = state.pending_edits()
     if state.settings_stale(pg):  # e.g. a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
@@ -34,6 +35,17 @@ def live():
                  icon=":material/error:")
     # The list is the DCG table: figures, the ranking's rows and the ideal ordering.
     view.table(pg)
+
+
+@st.fragment
+def explained():
+    """The formula or the charts, and the link in the address bar. After a move or an edit
+    this reruns on its own once the table has drawn the engine's answer (its "settled"
+    signal): the formula's typesetting and the address's update do not hold that answer
+    back (issue 11: drop -> engine within 1.3x a bare rerun)."""
+    view.settled()
+    pg = state.pending_edits()
+    figures, _ = view.scored(pg, pg.gains)
     if figures:
         # Only the open tab is built and sent: a move redraws the formula or the charts,
         # not both.
@@ -53,3 +65,4 @@ def live():
 
 
 live()
+explained()

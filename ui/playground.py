@@ -20,7 +20,7 @@ from lab import playground as P
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade
 from ui import charts as C, state, tables
-from ui.ranking_table import ranking_table
+from ui.ranking_table import ranking_table, settled_listener
 from ui.sortable import sortable_list
 
 
@@ -131,6 +131,12 @@ def table(pg: P.Playground, key: str = state.LIST):
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
                   pool=pool or None, on_change=partial(state.on_table_event, key=key),
                   max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS)
+
+
+def settled():
+    """Reruns the fragment it is drawn in once the ranking table has drawn the engine's
+    answer to a move or an edit (nothing on screen)."""
+    settled_listener(key=state.SETTLED)
 
 
 def formula(pg: P.Playground):

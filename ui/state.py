@@ -54,6 +54,7 @@ PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's ranking table (component state)
 VIEW = "pg_view"                 # the playground's open tab (formula or charts)
+SETTLED = "pg_settled"           # the table's answer is drawn: redraw the formula and link
 # widgets of the settings row (mirrors of PG, set from it before each draw)
 GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
 UNRETRIEVED_WIDGET = "pg_pool_text"

@@ -13,8 +13,10 @@ In one run:
    animation frame. Moves on the two apps are interleaved, so they share the machine's load.
 2. Server side (AppTest): the playground page's rerun after a move written into
    st.session_state["pg"] (two orders, alternating), and floor_app's rerun after a new
-   number, each the median of N reruns. A third row clears st.cache_data before each
-   playground rerun (timed without the clearing): the cost of an order not seen before.
+   number, each the median of N reruns. A third row clears st.cache_data and the ranking
+   table's memoised engine figures (lab.ranking_table) before each playground rerun (timed
+   without the clearing): the cost of an order not seen before. Run from the repository's
+   root, so AppTest reads .streamlit/config.toml (magic off) as the server does.
 
     python tests/bench/bench_playground.py                  # 30 moves, 50 reruns
     python tests/bench/bench_playground.py --moves 40 --reruns 100
@@ -47,8 +49,10 @@ from lab import playground as S  # noqa: E402
 
 APP = ROOT / "app.py"
 FLOOR = ROOT / "tests" / "apps" / "floor_app.py"
-BROWSER_TARGET = 1.5   # playground latency / floor latency
-SERVER_TARGET_MS = 25  # playground rerun under AppTest
+# Issue 11's targets: a move confirmed by the engine within 1.3x the floor's round trip, and
+# the server's rerun <= 15 ms median.
+BROWSER_TARGET = 1.3   # playground latency / floor latency
+SERVER_TARGET_MS = 15  # playground rerun under AppTest
 
 # Installed once per page. read() returns the watched text; bench.arm() starts one measure.
 INSTRUMENT = """(readSource) => {
@@ -235,8 +239,13 @@ def apptest_bench(reruns: int, warmup: int = 5):
     def move(i):
         at.session_state["pg"] = S.reorder(at.session_state["pg"], orders[i % 2])
 
+    from lab import ranking_table as table_model
+
     def move_cold(i):
         st.cache_data.clear()
+        # the ranking table's engine figures are memoised in lab.ranking_table too
+        for name in ("_ideal_order", "_table_figures", "_ideal_figures", "_ranking_figures"):
+            getattr(table_model, name).cache_clear()
         move(i)
 
     playground = timed_runs(at, move, reruns)

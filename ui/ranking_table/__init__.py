@@ -56,6 +56,21 @@ _component = st.components.v2.component(
     js=_read("ranking_table.js"),
 )
 
+# A component without a face: its JS fires its ``settled`` trigger when a ranking table
+# on the page has drawn the engine's answer to one of its events (ranking_table.js sends
+# the window event). Placed in another fragment than the table, it reruns that fragment
+# after the table's own, short rerun has answered.
+_listener = st.components.v2.component(
+    "ndcg_ranking_table_settled",
+    html='<span hidden></span>',
+    js="""export default function settled({ setTriggerValue }) {
+  let count = 0;
+  const handler = () => setTriggerValue("settled", ++count);
+  window.addEventListener("ndcg-ranking-table-settled", handler);
+  return () => window.removeEventListener("ndcg-ranking-table-settled", handler);
+}""",
+)
+
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
         "Alt+Home/End move it; 0–9 sets its grade, Enter edits it, F2 renames, Delete "
         "removes. Click a grade to edit it; double-click an item to rename it.")
@@ -148,7 +163,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
 # (the one writer of st.session_state).
 _MEMO = "ranking_table"
 
-__all__ = ["ranking_table", "HINT", "model"]
+__all__ = ["ranking_table", "settled_listener", "HINT", "model"]
 
 
 def _noop() -> None:
@@ -298,3 +313,10 @@ def ranking_table(
         on_event_change=partial(_on_event, str(key), on_change),
     )
     return {"order": order, "event": event}
+
+
+def settled_listener(*, key: str) -> None:
+    """Rerun the fragment this is drawn in once a ranking table on the page has drawn the
+    engine's answer to a move or an edit (nothing on screen; its container is hidden by
+    ui/fit.css through the key's class). The table's own fragment answers first, alone."""
+    _listener(key=key, on_settled_change=_noop)

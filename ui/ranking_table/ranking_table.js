@@ -611,9 +611,11 @@ function clearMessages(inst) {
 // the server applies an order idempotently). Any data arriving means a run has happened
 // since, so the server has it. Other events are not resent: an add is not idempotent.
 const RESEND_MS = 4000;
+const SETTLED_EVENT = "ndcg-ranking-table-settled";
 const RESEND_FOR_MS = 120000;
 
 function send(inst, event) {
+  inst.answerPending = true;  // apply() tells the page when the answer is drawn
   inst.root.dataset.figures = event.action === "move" ? "preview" : "pending";
   // seq makes two equal actions in a row (two adds) two changes of the trigger.
   inst.seq = (inst.seq || 0) + 1;
@@ -1198,6 +1200,13 @@ function apply(inst, data) {
   render(inst);
   renderIdeal(inst);
   showFigures(inst, engine, "engine");
+  if (inst.answerPending) {
+    // The engine's answer to this table's event is on screen: the page may now redraw
+    // what explains it (ui/ranking_table.settled_listener; the playground's formula and
+    // link), in a rerun of its own that does not hold this answer back.
+    inst.answerPending = false;
+    window.dispatchEvent(new CustomEvent(SETTLED_EVENT));
+  }
   const r = focusNew && inst.refs.find((x) => x.row.id === focusNew);
   if (r) {
     r.li.focus({ preventScroll: true });
