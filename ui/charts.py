@@ -181,8 +181,8 @@ def runs_histogram(tables: dict, k: int) -> go.Figure:
     lang = state.language()
     fig = go.Figure()
     color = colors(tables)
-    for system, t in tables.items():
-        fig.add_histogram(x=t[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
+    for system, table in tables.items():
+        fig.add_histogram(x=table[f"ndcg@{k}"], name=system, opacity=0.65, nbinsx=20,
                           marker=dict(color=color[system]))
     return layout(fig, title=t("Per-query NDCG@{k}", lang, k=k), x=f"NDCG@{k}",
                   y=t("queries", lang), height=360, barmode="overlay")

@@ -90,7 +90,7 @@ def figures(at) -> dict:
               for chart in at.get("plotly_chart")
               for trace in json.loads(chart.proto.spec)["data"]]
     components = [json.loads(c.proto.json).get("figures")
-                  for c in at.get("bidi_component")]
+                  for c in at.get("bidi_component") if c.proto.json]  # not the listener
     return {"metrics": [m.value for m in at.metric], "tables": tables, "charts": charts,
             "components": components}
 
