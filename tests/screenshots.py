@@ -116,7 +116,7 @@ def main() -> None:
 
         page.goto(f"{url}/your_data")
         page.get_by_role("button", name="Load the sample").click()
-        page.get_by_test_id("stMetric").first.wait_for()
+        page.locator("[data-testid=stDataFrame] >> visible=true").first.wait_for()  # means
         shoot(page, "your_data.png")
 
         # 中文: each goto is a new session, which reads the language from the address
