@@ -30,7 +30,9 @@ with left:
     edited = st.data_editor(
         TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed", width="stretch",
         column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True),
-                       "grade": st.column_config.NumberColumn(t("grade", lang), required=True),
+                       # small: "model score" needs the room in a third of a projector
+                       "grade": st.column_config.NumberColumn(t("grade", lang), required=True,
+                                                              width="small"),
                        "score": st.column_config.NumberColumn(t("model score", lang),
                                                                 required=True)})
     k_ties = st.slider(t("Cutoff k", lang), 1, 3, 1, key="cv_ties_k")
