@@ -24,7 +24,6 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-import pyarrow as pa
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
                        read_qrels, read_run, wins_losses)
 from lab import runs as R
@@ -50,10 +49,6 @@ CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
 NUMBER = st.column_config.NumberColumn(format=number_format(DATA_DECIMALS))
 NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
 SIDE_BOX = 300       # px: the narrower of two side-by-side columns there
-
-# Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
-# parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
-pa.set_memory_pool(pa.system_memory_pool())
 
 
 def _cached(key: tuple, compute, spinner: str | None = None):
