@@ -23,15 +23,22 @@ return large blocks on their own.
 from __future__ import annotations
 
 import ctypes
+import gc
 import sys
+import threading
+import time
+import weakref
 
 import pyarrow as pa
 
 M_MMAP_THRESHOLD = -3      # <malloc.h>
 MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value, here kept fixed
 
+COLLECT_EVERY_S = 15  # while any session holds parsed uploads, see _collect_closed
+
 _glibc = None
 _configured = False
+_caches: "weakref.WeakValueDictionary[int, SessionCache]" = weakref.WeakValueDictionary()
 
 
 def _libc():
@@ -53,7 +60,8 @@ def _libc():
 
 def configure() -> None:
     """Once per process (the app's entry file calls it on every run): large freed blocks go
-    back to the system, and Arrow allocates through the system allocator."""
+    back to the system, Arrow allocates through the system allocator, and closed sessions'
+    uploads are collected (:func:`_collect_closed`)."""
     global _configured
     if _configured:
         return
@@ -62,6 +70,26 @@ def configure() -> None:
     libc = _libc()
     if libc is not None:
         libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+    threading.Thread(target=_collect_closed, name="ndcg-lab-memory", daemon=True).start()
+
+
+def _collect_closed() -> None:
+    """Every COLLECT_EVERY_S seconds while some session holds parsed uploads: a full
+    garbage collection, then :func:`trim`.
+
+    Streamlit lets a closed session go (after ``server.disconnectedSessionTTL``) by
+    dropping its last reference, but a session is a cycle of objects: only Python's full
+    collection frees it, with its state (our cache) and its uploaded files (its
+    ``__del__`` removes them). The collection after every rerun is off here
+    (``runner.postScriptGC``, for the playground's speed), and a full one otherwise comes
+    seldom: a closed tab's 150 MB upload and its results stayed for minutes. One
+    collection costs tens of ms, so it runs only while an upload is held.
+    """
+    while True:
+        time.sleep(COLLECT_EVERY_S)
+        if len(_caches):
+            gc.collect()
+            trim()
 
 
 def trim() -> None:
@@ -75,6 +103,10 @@ class SessionCache(dict):
     """One session's parsed uploads and results (``ui.state.session_cache``). When Streamlit
     drops the session, or the page lets its files go, the entries are freed and then the
     freed pages handed back (:func:`trim`): a 150 MB upload's are a few hundred MB."""
+
+    def __init__(self):
+        super().__init__()
+        _caches[id(self)] = self
 
     def __del__(self):
         try:

@@ -29,7 +29,7 @@ from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventio
 from lab import runs as R
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
-from ui import state
+from ui import memory, state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -62,6 +62,7 @@ def _cached(key: tuple, compute, spinner: str | None = None):
             value = compute()
     else:
         value = compute()
+    memory.trim()  # what the computation freed goes back before the next one starts
     cache[key] = value
     while len(cache) > CACHE_ENTRIES:
         cache.pop(next(iter(cache)))
