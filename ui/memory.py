@@ -13,8 +13,8 @@ Two allocators keep freed memory for reuse by default:
   the system allocator, and so follows the threshold above.
 
 Measured with ``tests/bench/bench_upload_memory.py`` (see its docstring): without these, a
-150 MB upload left 343 MB held after its tab closed; with them, within a few MB of the
-server's level before it.
+150 MB upload left 343 MB held after its tab closed (the glibc part alone) and three left
+2.9 GB; with them, 6 MB and 9 MB over the server's level before them.
 
 Where there is no glibc (macOS, Windows, musl) the calls are skipped: those allocators
 return large blocks on their own.

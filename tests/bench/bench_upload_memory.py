@@ -23,6 +23,21 @@
     python tests/bench/bench_upload_memory.py --after 120      # two minutes after closing
     python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
 
+Measured on 2026-12-02 (``--mb 150 --concurrent 3 --after 30``, 2 cores shared with other
+jobs, load average 8.8 at the start, 2.4 at the end)::
+
+    1 upload  of 150 MB: baseline 178 MB, peak +672 MB (4.48x the file), +468 MB at the
+              result (30 s), +467 MB 30 s after closing, +6 MB after a visitor
+    3 uploads of 150 MB: baseline 178 MB, peak +1962 MB (13.1x one file, 4.36x the three),
+              +1394 MB at the result (68 s), +1393 MB 30 s after closing, +9 MB after a
+              visitor
+
+(before the engine's ids were coded by Arrow and the collector of ui/memory.py: 8-10x one
+file, and 2.9 GB held after three closed). A run uploaded without judgments, so never
+parsed, already holds 2x its size over the baseline: Streamlit's copy of the bytes and a
+second one outside our code (not garbage a collection frees, not allocator slack: the
+metrics endpoint counts one copy).
+
 Each round runs on a fresh server (so one round's leftovers are not the next's baseline),
 unless --same-server. Run by hand; not part of the test suite. Exit status 1 if a page
 showed an error or the server logged a traceback.
