@@ -8,11 +8,12 @@ from pathlib import Path
 import streamlit as st
 
 from lab.i18n import LANGUAGES, t
-from ui import state
+from ui import memory, state
 
 # An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
 # fonts.gstatic.com on every page load, a request to a third party.
 st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide")
+memory.configure()  # once per process: freed upload memory goes back to the system
 lang = state.language()
 
 # url paths come from the file names, so a link opens the same page in either language

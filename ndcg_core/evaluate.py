@@ -6,6 +6,8 @@ import numbers
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ._checks import OVERFLOW, check_k, denominators, gains_of
 from ._ranx import SMALL, ranx_order
@@ -57,12 +59,89 @@ def _id_column(df, name, column):
 _DENSE_SLACK = 65_536  # key tables up to this size (plus twice the rows) are always fine
 
 
-def _codes(a, b, *, sort):
-    """Integer codes for two id columns over one shared vocabulary (ids compared as text).
+def _arrow_text(values):
+    """An id column (text, no missing id) as one Arrow ``large_string`` chunked array, or
+    None when Arrow cannot hold it (a lone surrogate, say: then pandas factorizes it).
 
-    Each column is factorized on its own (fast on Arrow strings); only the two much smaller
-    sets of unique ids are merged.
+    pandas' text dtype already keeps its strings in Arrow, so this is no copy of them.
     """
+    try:
+        arr = pa.array(values.array)
+    except (pa.ArrowException, UnicodeError, TypeError, ValueError):
+        return None
+    if isinstance(arr, pa.Array):
+        arr = pa.chunked_array([arr])
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
+        return None
+    return arr.cast(pa.large_string())
+
+
+def _fill(out, values):
+    """Copy an Arrow array or chunked array of integers into the numpy array ``out``."""
+    at = 0
+    for chunk in values.chunks if isinstance(values, pa.ChunkedArray) else [values]:
+        out[at: at + len(chunk)] = chunk.to_numpy()
+        at += len(chunk)
+
+
+# _codes sorts ids rather than hashing them when more than this share of a sample of rows
+# (the run's first _SAMPLE) holds distinct ids: documents, not queries.
+_SAMPLE = 65_536
+_SORT_ABOVE = 0.25
+
+
+def _codes(a, b, *, sort, ids=True):
+    """Integer codes for two id columns over one shared vocabulary (ids compared as text),
+    and that vocabulary: the distinct ids in code order, an Arrow array (or an array of
+    ``str`` when pandas factorized them) that :func:`_ids` reads ids from; only its size
+    when not ``ids``.
+
+    ``sort``: codes in the ids' order as Python compares ``str`` (code point by code point,
+    which is the byte order of their UTF-8 that Arrow sorts by); else any order.
+
+    Arrow codes both columns in place, from their own buffers: no Python ``str`` is made
+    for an id (a 150 MB run's 3 M docids as Python objects took about 8x the file's size,
+    issue 16). Few distinct ids (queries) are hashed (``dictionary_encode``); many
+    (documents, mostly distinct) are sorted instead (``rank``): a hash table of 3 M
+    strings took twice the file's size, a sort a third of it at most, in no more time.
+    """
+    ta, tb = _arrow_text(a), _arrow_text(b)
+    if ta is None or tb is None:
+        ca, cb, uniq = _codes_pandas(a, b, sort=sort)
+        return ca, cb, uniq if ids else len(uniq)
+    both = pa.chunked_array(ta.chunks + tb.chunks, type=pa.large_string())
+    del ta, tb
+    codes = np.empty(len(both), np.int32)  # Arrow's dictionary indices are 32-bit too
+    sample = both.slice(len(a) if len(b) else 0, _SAMPLE)  # b's first rows: the run's
+    if pc.count_distinct(sample).as_py() > _SORT_ABOVE * len(sample):
+        _fill(codes, pc.rank(both, tiebreaker="dense"))  # 1, 2, ... in id order
+        codes -= 1
+        n = int(codes.max()) + 1 if codes.size else 0
+        if ids:
+            first = np.empty(n, np.int64)
+            first[codes] = np.arange(codes.size)  # a row of each id (the last one)
+            uniq = both.take(pa.array(first)).combine_chunks()
+        return codes[: len(a)], codes[len(a):], uniq if ids else n
+    encoded = pc.dictionary_encode(both)  # one dictionary shared by every chunk
+    del both
+    uniq = (encoded.chunk(0).dictionary if encoded.num_chunks
+            else pa.array([], type=pa.large_string()))
+    _fill(codes, pa.chunked_array([chunk.indices for chunk in encoded.chunks],
+                                  type=pa.int32()))
+    del encoded
+    if sort and len(uniq) > 1:
+        order = pc.array_sort_indices(uniq).to_numpy()
+        rank = np.empty(order.size, np.int32)
+        rank[order] = np.arange(order.size, dtype=np.int32)
+        codes = rank[codes]
+        del rank
+        uniq = uniq.take(pa.array(order)) if ids else uniq
+    return codes[: len(a)], codes[len(a):], uniq if ids else len(uniq)
+
+
+def _codes_pandas(a, b, *, sort):
+    """:func:`_codes` by pandas, for ids Arrow cannot hold. Each column is factorized on its
+    own; only the two much smaller sets of unique ids are merged."""
     ca, ua = pd.factorize(a)
     cb, ub = pd.factorize(b)
     merged, uniq = pd.factorize(np.concatenate([np.asarray(ua, dtype=object),
@@ -70,12 +149,29 @@ def _codes(a, b, *, sort):
     return merged[: len(ua)][ca], merged[len(ua):][cb], np.asarray(uniq, dtype=object)
 
 
+def _ids(uniq, codes):
+    """The ids of ``codes`` in a vocabulary from :func:`_codes`, as an array of ``str``."""
+    if isinstance(uniq, np.ndarray):
+        return uniq[codes]
+    return uniq.take(pa.array(codes)).to_numpy(zero_copy_only=False)
+
+
 def _dense_rank(values):
     """0-based rank of each value among the distinct values (equal values share a rank)."""
+    n = values.size
+    ranks = np.empty(n, np.int64)
+    if not n:
+        return ranks
     order = np.argsort(values)
     sv = values[order]
-    ranks = np.empty(values.size, np.int64)
-    ranks[order] = np.cumsum(np.r_[True, sv[1:] != sv[:-1]]) - 1 if values.size else 0
+    new = np.empty(n, bool)  # each step built in place: a few arrays of n rows at a time
+    new[0] = True
+    np.not_equal(sv[1:], sv[:-1], out=new[1:])
+    del sv
+    rank = np.cumsum(new, dtype=np.int64)
+    del new
+    rank -= 1
+    ranks[order] = rank
     return ranks
 
 
@@ -90,14 +186,23 @@ def _sort_rows(q, primary_desc, tiebreak=None):
     if tiebreak is None:
         t = np.arange(n)
     elif tiebreak.dtype.kind in "iu":  # integer codes already order rows: no ranking pass
-        t = tiebreak.astype(np.int64) - int(tiebreak.min())
+        t = tiebreak.astype(np.int64)
+        t -= int(tiebreak.min())
     else:
         t = _dense_rank(tiebreak)
     np_, nt = int(p.max()) + 1, int(t.max()) + 1
     bp, bt = np_.bit_length(), nt.bit_length()
     if int(q.max()).bit_length() + bp + bt > 62:
         return np.lexsort((t, -p, q))
-    key = (q.astype(np.int64) << (bp + bt)) | ((np_ - 1 - p) << bt) | t
+    # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, in place
+    key = q.astype(np.int64)
+    key <<= bp + bt
+    np.subtract(np_ - 1, p, out=p)
+    p <<= bt
+    key |= p
+    del p
+    key |= t
+    del t
     return np.argsort(key, kind="stable" if tiebreak is None else "quicksort")
 
 
@@ -283,7 +388,8 @@ class _Ranking:
     """Every query's ranking, ready for DCG: built once, shared by evaluate, judged_at_k
     and ndcg_bounds. Arrays over ranked rows are grouped by query, best first."""
 
-    def __init__(self, qrels, run, st, depth=None, judged_only=False, need_judged=True):
+    def __init__(self, qrels, run, st, depth=None, judged_only=False, need_judged=True,
+                 need_docids=False):
         _frame(qrels, "qrels", ["qid", "docid", "relevance"])
         _frame(run, "run", ["qid", "docid", "score"])
         grades = _numbers(qrels, "qrels", "relevance")
@@ -297,11 +403,14 @@ class _Ranking:
         # one integer code per query and per document, shared by both frames
         jq, rq, quniq = _codes(_id_column(qrels, "qrels", "qid"),
                                _id_column(run, "run", "qid"), sort=True)
+        quniq = _ids(quniq, np.arange(len(quniq)))  # a few: as str, for the result's index
         jd, rd, duniq = _codes(_id_column(qrels, "qrels", "docid"),
-                               _id_column(run, "run", "docid"), sort=(st["ties"] == "docid"))
-        nq, nd = len(quniq), max(len(duniq), 1)
+                               _id_column(run, "run", "docid"), sort=(st["ties"] == "docid"),
+                               ids=need_docids)
+        nq, nd = len(quniq), max(len(duniq) if need_docids else duniq, 1)
         jkey = jq.astype(np.int64) * nd + jd
-        rkey = rq.astype(np.int64) * nd + rd
+        rkey = rq.astype(np.int64) * nd
+        rkey += rd
         # (query, document) keys index a table when there are not many more keys than rows:
         # repeats and look-ups then cost one pass, not a sort and a hash of each frame
         n_keys = nq * nd
@@ -311,6 +420,7 @@ class _Ranking:
             seen[jkey] = True
             if np.count_nonzero(seen) != jkey.size:
                 _duplicates(jkey, qrels, "qrels")  # names the first repeated row
+            del seen
         else:
             jorder = np.argsort(jkey)
             jsorted = jkey[jorder]
@@ -326,66 +436,89 @@ class _Ranking:
         in_run[rq] = True
 
         # keep run rows of judged queries (a query without judgments is never evaluated,
-        # so trec_eval never looks at it: a repeated line there is no error)
+        # so trec_eval never looks at it: a repeated line there is no error). Below, each
+        # array over the run's rows is let go once used: a large upload's peak is the
+        # number of them alive at once (issue 16).
         keep = judged_q[rq]
+        rows = None  # the run rows kept, when not all are
         if keep.all():
-            rows, rk, s = np.arange(rq.size), rkey, scores
+            rk, s = rkey, scores
         else:
             rows = np.flatnonzero(keep)
             rq, rd, rk, s = rq[rows], rd[rows], rkey[rows], scores[rows]
+        del keep, rkey, scores
         need_judged = need_judged or judged_only
+        judged = None
         if dense:
             gain_of = np.zeros(n_keys)
             gain_of[jkey] = judged_gain
             g = gain_of[rk]  # 0 for documents without a judgment
-            judged = None
+            del gain_of
             if need_judged:
                 judged_of = np.zeros(n_keys, bool)
                 judged_of[jkey] = counts
                 judged = judged_of[rk]
+                del judged_of
         elif jsorted.size:
-            pos = np.minimum(np.searchsorted(jsorted, rk), jsorted.size - 1)
+            pos = np.searchsorted(jsorted, rk)
+            np.minimum(pos, jsorted.size - 1, out=pos)
             found = jsorted[pos] == rk
-            g = np.where(found, judged_gain[jorder[pos]], 0.0)
-            judged = found & counts[jorder[pos]]
+            pos = jorder[pos]  # the qrels row of each run row's key, where found
+            g = np.where(found, judged_gain[pos], 0.0)
+            if need_judged:
+                judged = found & counts[pos]
+            del pos, found
         else:
-            g, judged = np.zeros(rk.size), np.zeros(rk.size, bool)
+            g = np.zeros(rk.size)
+            judged = np.zeros(rk.size, bool) if need_judged else None
 
         # rank: query, then score descending, then the tie rule
         ties = st["ties"]
         if ties == "ranx":
             tiebreak = _ranx_tiebreak(rq, s)
         else:
-            tiebreak = {"docid": -rd, "optimistic": -g, "pessimistic": g}.get(ties)
+            tiebreak = {"docid": rd, "optimistic": g, "pessimistic": g}.get(ties)
+            if ties in ("docid", "optimistic"):
+                tiebreak = -tiebreak
         order = _sort_rows(rq, s, tiebreak)  # 'input' and 'average' keep the input order
+        del tiebreak
         q_sorted = rq[order]
         ranks = _group_ranks(q_sorted)
         if depth is not None and ranks.size and ranks.max() > depth:
             order = order[ranks <= depth]  # trec_eval -M: cut before anything else
             q_sorted = rq[order]
             ranks = _group_ranks(q_sorted)
+        del rq
         # a repeated document in an evaluated ranking is an error (trec_eval: "duplicate docs")
         if dense:
             seen = np.zeros(n_keys, bool)
             seen[rk[order]] = True
             repeated = np.count_nonzero(seen) != order.size
+            del seen
         else:
-            ks = np.sort(rk[order])
+            ks = rk[order] if order.size != rk.size else rk.copy()  # any order will do
+            ks.sort()
             repeated = bool((ks[1:] == ks[:-1]).any())
+            del ks
         if repeated:
             kept = np.sort(order)  # file order, to name the first repeated line
-            _duplicates(rk[kept], run, "run", rows[kept])
+            _duplicates(rk[kept], run, "run", kept if rows is None else rows[kept])
+        del rk, rows
         if judged_only:  # condensed list: unjudged documents leave, the others move up
-            order = order[judged[order]]
-            q_sorted = rq[order]
+            stay = judged[order]
+            order, q_sorted = order[stay], q_sorted[stay]
             ranks = _group_ranks(q_sorted)
 
         self.settings, self.nq, self.quniq, self.duniq = st, nq, quniq, duniq
         self.jq, self.jd, self.grades, self.judged_gain = jq, jd, grades, judged_gain
         self.counts, self.judged_q, self.in_run = counts, judged_q, in_run
-        self.q, self.ranks, self.s, self.g = q_sorted, ranks, s[order], g[order]
+        self.q, self.ranks = q_sorted, ranks
+        self.s = s[order]
+        del s
+        self.g = g[order]
+        del g
         self.judged = None if judged is None else judged[order]
-        self.d = rd[order] if need_judged else None
+        self.d = rd[order] if need_docids else None
 
     def tie_groups(self):
         """Group number of each ranked row: rows of one query with equal scores share one."""
@@ -571,15 +704,16 @@ def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=No
     st = _settings(convention, dict(gain=gain, ties=ties, negative=negative,
                                     score_precision=score_precision, fractional=fractional))
     judged_only = check_option("judged_only", judged_only)
-    r = _Ranking(qrels, run, st, _check_depth(depth), judged_only)
+    r = _Ranking(qrels, run, st, _check_depth(depth), judged_only, need_docids=True)
+    rows = slice(None)
+    if qids is not None:  # only those queries' rows are made into a table
+        rows = np.flatnonzero(np.isin(r.quniq, [str(q) for q in qids])[r.q])
+    q, d = r.q[rows], r.d[rows]
     grade_of = pd.Series(r.grades, index=pd.MultiIndex.from_arrays([r.jq, r.jd]))
-    grade = grade_of.reindex(pd.MultiIndex.from_arrays([r.q, r.d])).to_numpy()
-    out = pd.DataFrame({"qid": r.quniq[r.q].astype(object), "rank": r.ranks,
-                        "docid": r.duniq[r.d].astype(object), "score": r.s,
-                        "grade": grade, "gain": r.g,
-                        "judged": r.judged})
-    if qids is not None:
-        out = out[out["qid"].isin([str(q) for q in qids])]
+    grade = grade_of.reindex(pd.MultiIndex.from_arrays([q, d])).to_numpy()
+    out = pd.DataFrame({"qid": r.quniq[q].astype(object), "rank": r.ranks[rows],
+                        "docid": _ids(r.duniq, d).astype(object), "score": r.s[rows],
+                        "grade": grade, "gain": r.g[rows], "judged": r.judged[rows]})
     return out.reset_index(drop=True)
 
 

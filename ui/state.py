@@ -33,6 +33,7 @@ from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.runs import SETTING_NAMES, Upload
 from lab.text import fmt_grade
+from ui import memory
 
 ss = st.session_state
 
@@ -397,9 +398,8 @@ def injected_files() -> dict:
 
 
 def session_cache() -> dict:
-    """This session's parsed files and results: freed with the session, unlike a global
-    ``st.cache_data`` (issue 16: 2.9 GB were still held after three big uploads closed)."""
-    return ss.setdefault(YD_CACHE, {})
+    """This session's parsed files and results, freed with it (ui.memory.SessionCache)."""
+    return ss.setdefault(YD_CACHE, memory.SessionCache())
 
 
 def data_settings_init(conventions: dict, missing_default: str):

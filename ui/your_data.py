@@ -29,7 +29,6 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-import pyarrow as pa
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
                        read_qrels, read_run, wins_losses)
 from lab import options_text as O, runs as R
@@ -37,7 +36,7 @@ from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
-from ui import run_summary as summary, state
+from ui import memory, run_summary as summary, state
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -46,10 +45,6 @@ SLOTS = ("qrels", "runs")  # the two upload widgets
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
 CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
-
-# Arrow's own allocator keeps freed pages of a parsed upload for later: with the system one a
-# parsed and evaluated 150 MB run left 135 MB held instead of 415 MB (issue 16's bench).
-pa.set_memory_pool(pa.system_memory_pool())
 
 
 def _cached(key: tuple, compute, spinner: str | None = None):
@@ -63,6 +58,7 @@ def _cached(key: tuple, compute, spinner: str | None = None):
             value = compute()
     else:
         value = compute()
+    memory.trim()  # what the computation freed goes back before the next one starts
     cache[key] = value
     while len(cache) > CACHE_ENTRIES:
         cache.pop(next(iter(cache)))

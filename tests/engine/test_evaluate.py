@@ -6,9 +6,11 @@ import importlib
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
-from ndcg_core import CONVENTIONS, conventions_table, evaluate, ndcg
+from ndcg_core import (CONVENTIONS, conventions_table, evaluate, judged_at_k, ndcg,
+                       ndcg_bounds, ranking)
 
 
 def frames(judged, retrieved):
@@ -330,3 +332,77 @@ def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
     assert str(dense_error.value) == str(sorted_error.value)
     row = frame.iloc[50]
     assert f"lists docid {row['docid']!r} twice for qid {row['qid']!r}" in str(dense_error.value)
+
+
+# ------------------------------------------------------------------ how ids are coded
+# A large upload's ids are coded by Arrow without a Python str per id (issue 16: peak
+# memory): few distinct ids are hashed, many are sorted. Every route, and every way a frame
+# may hold its ids, must give the very same figures.
+
+def all_results(qrels, run, convention):
+    """evaluate, judged_at_k, ndcg_bounds and ranking of one input, for comparison."""
+    negative = "zero" if convention in ("sklearn", "xgboost", "lightgbm") else None
+    kw = dict(convention=convention, negative=negative)
+    return (evaluate(qrels, run, k=(1, 3, 10, None), details=True, missing="zero", **kw),
+            judged_at_k(qrels, run, k=(1, 10), **kw),
+            ndcg_bounds(qrels, run, k=(3, None), **kw),
+            ranking(qrels, run, **kw))
+
+
+def assert_same(results, expected):
+    for got, want in zip(results, expected):
+        pd.testing.assert_frame_equal(got, want)
+        assert got.attrs == want.attrs
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("convention", sorted(CONVENTIONS))
+def test_ids_hashed_or_sorted_give_the_same_figures(convention, seed, monkeypatch):
+    ev = importlib.import_module("ndcg_core.evaluate")
+    qrels, run = random_frames(seed)
+    monkeypatch.setattr(ev, "_SORT_ABOVE", 2.0)  # never sorted: every id column hashed
+    hashed = all_results(qrels, run, convention)
+    monkeypatch.setattr(ev, "_SORT_ABOVE", -1.0)  # always sorted
+    assert_same(all_results(qrels, run, convention), hashed)
+
+
+ARROW_DICTIONARY = pd.ArrowDtype(pa.dictionary(pa.int32(), pa.string()))
+
+
+@pytest.mark.parametrize("dtype", ["category", ARROW_DICTIONARY, "string[python]", object],
+                         ids=["category", "arrow-dictionary", "python-string", "object"])
+@pytest.mark.parametrize("convention", ["trec_eval", "ranx", "sklearn"])
+def test_dictionary_encoded_ids_give_the_same_figures(dtype, convention):
+    """Ids held as categories (pandas or Arrow dictionaries) or as Python strings: the same
+    figures as pandas' own text dtype, which the readers return."""
+    qrels, run = random_frames(5)
+    as_text = [f.assign(qid=f["qid"].astype(str), docid=f["docid"].astype(str))
+               for f in (qrels, run)]
+    coded = [f.assign(qid=f["qid"].astype(dtype), docid=f["docid"].astype(dtype))
+             for f in (qrels, run)]
+    assert_same(all_results(*coded, convention), all_results(*as_text, convention))
+
+
+def test_ties_by_docid_follow_code_points_beyond_ascii():
+    """trec_eval breaks a tie by doc id, descending, comparing bytes (strcmp): for UTF-8 that
+    is code point order, which Python's str comparison follows too."""
+    ids = ["a", "Z", "é", "日本", "\U0001F600", "\uffff", "z"]
+    qrels, run = frames({"q": {d: 1 for d in ids}}, {"q": [(d, 1.0) for d in ids]})
+    expected = sorted(ids, reverse=True)  # 😀 (U+1F600) > U+FFFF > 日 > é > z > a > Z
+    assert ranking(qrels, run)["docid"].tolist() == expected
+
+
+def test_ids_arrow_cannot_hold_are_coded_by_pandas_alike():
+    """A lone surrogate (possible in a Python str, not in UTF-8) sends the column to pandas:
+    still ranked by code point."""
+    def text(*values):
+        return pd.Series(values, dtype="string[python]")
+
+    qrels = pd.DataFrame({"qid": text("q", "q"), "docid": text("a", "\ud800"),
+                          "relevance": [2, 1]})
+    run = pd.DataFrame({"qid": text("q", "q", "q"), "docid": text("b", "\ud800", "a"),
+                        "score": [1.0, 1.0, 1.0]})
+    # tied: doc ids descending, U+D800 > b > a, grades 1, 0, 2 at ranks 1-3:
+    # DCG = 1 + 0 + 2/log2(4); the ideal, grades 2, 1: 2 + 1/log2(3)
+    assert evaluate(qrels, run, k=None).loc["q", "ndcg"] == pytest.approx(
+        2 / (2 + 1 / np.log2(3)), abs=1e-12)
