@@ -63,12 +63,7 @@ _component = st.components.v2.component(
 _listener = st.components.v2.component(
     "ndcg_ranking_table_settled",
     html='<span hidden></span>',
-    js="""export default function settled({ setTriggerValue }) {
-  let count = 0;
-  const handler = () => setTriggerValue("settled", ++count);
-  window.addEventListener("ndcg-ranking-table-settled", handler);
-  return () => window.removeEventListener("ndcg-ranking-table-settled", handler);
-}""",
+    js=_read("settled.js"),
 )
 
 HINT = ("Drag a row (touch: the ⋮⋮ grip, or press and hold). Focused row: Alt+↑/↓, "
