@@ -29,12 +29,14 @@ left, right = st.columns([1, 2])
 with left:
     edited = st.data_editor(
         TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed", width="stretch",
-        column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True),
-                       # small: "model score" needs the room in a third of a projector
+        # doc id and grade small, the score 105 px ("model score" and its icon): together
+        # they fit a third of a projector (263 px); the grid stretches them to its width
+        column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True,
+                                                            width="small"),
                        "grade": st.column_config.NumberColumn(t("grade", lang), required=True,
                                                               width="small"),
                        "score": st.column_config.NumberColumn(t("model score", lang),
-                                                                required=True)})
+                                                                required=True, width=105)})
     k_ties = st.slider(t("Cutoff k", lang), 1, 3, 1, key="cv_ties_k")
 with right:
     try:

@@ -1,5 +1,8 @@
 """Every page fits a projector (1280x720), a laptop (1400x1000) and a phone (390x844).
 
+In English at the three sizes, and in Chinese (``?lang=zh``, issue 15: "table headers that
+still fit") at the two where room is shortest, the projector and the phone.
+
 Each page is opened by its own name at the three sizes, in the states a class meets: every
 tab of the worked examples, every stop of the guided tour, the expanders opened, an exercise
 checked and then its solution shown. The test fails on
@@ -22,6 +25,7 @@ from playwright.sync_api import Browser, Page
 
 import ndcg_core as nc
 from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS, wait_idle_on
+from lab.i18n import t
 from lab.text import fmt
 
 SIZES = {
@@ -30,6 +34,9 @@ SIZES = {
     "phone 390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
                       "has_touch": True, "device_scale_factor": 2},
 }
+# (size, language) pairs checked: English everywhere; Chinese where room is shortest (its
+# words are wider per character, and the laptop has more room than the projector).
+RUNS = [(size, "en") for size in SIZES] + [("projector 1280x720", "zh"), ("phone 390x844", "zh")]
 # Every page by its own name (the root, where shared links open the playground, is checked
 # by test_playground_opens_by_its_own_name_and_its_links_keep_working).
 PAGES = ["playground", "start_here", "worked_examples", "gain", "cutoffs", "conventions",
@@ -104,8 +111,9 @@ def click(page: Page, locator) -> None:
     settle(page)
 
 
-def states(page: Page, name: str):
-    """Yield a label per state of page ``name`` worth measuring (the page as opened first)."""
+def states(page: Page, name: str, lang: str):
+    """Yield a label per state of page ``name`` worth measuring (the page as opened first);
+    buttons and tabs are found by their label in ``lang``."""
     yield "as opened"
     if name == "worked_examples":
         tabs = page.get_by_role("tab")
@@ -114,40 +122,40 @@ def states(page: Page, name: str):
             yield f"tab {tabs.nth(i).inner_text()!r}"
     elif name == "start_here":
         for step in range(2, 5):
-            click(page, page.get_by_role("button", name="Next"))
+            click(page, page.get_by_role("button", name=t("Next", lang)))
             yield f"tour stop {step}"
     elif name in ("cutoffs", "conventions"):
         click(page, page.get_by_test_id("stExpander").first.locator("summary"))
         yield "expander open"
     elif name == "practice":
-        click(page, page.get_by_role("button", name="Check"))
+        click(page, page.get_by_role("button", name=t("Check", lang)))
         yield "checked with nothing typed"
-        click(page, page.get_by_role("button", name="Show solution"))
+        click(page, page.get_by_role("button", name=t("Show solution", lang)))
         yield "solution shown"
     elif name == "playground":
-        click(page, page.get_by_role("tab", name="Charts"))
+        click(page, page.get_by_role("tab", name=t("Charts", lang)))
         yield "charts tab"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "lang"), RUNS, ids=[f"{s} {lang}" for s, lang in RUNS])
 def test_every_page_fits_without_cutting_anything(browser: Browser, app_url: str,
-                                                 size: str) -> None:
+                                                 size: str, lang: str) -> None:
     context = browser.new_context(**SIZES[size])
     context.set_default_timeout(RERUN_TIMEOUT_MS)
     page = context.new_page()
     found, started = [], time.monotonic()
     try:
         for name in PAGES:
-            page.goto(f"{app_url}/{name}", wait_until="domcontentloaded")
+            page.goto(f"{app_url}/{name}?lang={lang}", wait_until="domcontentloaded")
             page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
             wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
             settle(page)
-            for state in states(page, name):
-                found += problems(page, f"{size} /{name} ({state})")
+            for state in states(page, name, lang):
+                found += problems(page, f"{size} /{name}?lang={lang} ({state})")
     finally:
         context.close()
     assert not found, "\n".join(found)
-    print(f"{size}: {len(PAGES)} pages in {time.monotonic() - started:.0f} s")
+    print(f"{size} {lang}: {len(PAGES)} pages in {time.monotonic() - started:.0f} s")
 
 
 def test_playground_opens_by_its_own_name_and_its_links_keep_working(
