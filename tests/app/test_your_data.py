@@ -392,6 +392,21 @@ def test_query_facts_name_what_makes_presets_disagree():
     assert "negative grades" not in "".join(why)
 
 
+def test_query_facts_and_judged_run_same_as_with_pandas_own_codes(monkeypatch):
+    """The page codes ids through the engine's id_codes (Arrow, issue 16); the facts and the
+    condensed run equal those of pandas factorizing the ids as objects, as it did before."""
+    def factorized(a, b, *, ids=True):
+        codes, uniques = pd.concat([a, b], ignore_index=True).factorize()
+        return codes[: len(a)], codes[len(a):], uniques if ids else len(uniques)
+
+    arrow = {name: (R.query_facts(QRELS, run).sort_index(), R.judged_run(QRELS, run))
+             for name, run in (("A", RUN_A), ("B", RUN_B))}
+    monkeypatch.setattr(R.nc, "id_codes", factorized)
+    for name, run in (("A", RUN_A), ("B", RUN_B)):
+        pd.testing.assert_frame_equal(arrow[name][0], R.query_facts(QRELS, run).sort_index())
+        pd.testing.assert_frame_equal(arrow[name][1], R.judged_run(QRELS, run))
+
+
 def test_query_facts_agree_with_a_plain_loop():
     """The vectorised facts equal a per-query loop over System B (rounded scores tie)."""
     facts = R.query_facts(QRELS, RUN_B)
