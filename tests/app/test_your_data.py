@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import io
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
@@ -376,6 +378,28 @@ def test_only_the_open_tab_is_drawn():
     assert len(at.get("plotly_chart")) == 2
     open_tab(at, "What changed?")
     assert any("preset" in d.value.columns for d in at.dataframe)
+
+
+def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
+    """Streamlit hands each run a deep copy of an uploaded file; the session keeps the file's
+    digest, never bytes of an earlier run (they were a second copy of a 150 MB file between
+    runs and a third during the next, issue 16), and hashes each file once."""
+    session = {}
+    monkeypatch.setattr(app_state, "ss", session)
+    rec = UploadedFileRec(file_id="f1", name="a.run", type="text/plain",
+                          data=b"q1 Q0 d1 1 2.0 t\n")
+    run1 = copy.deepcopy(UploadedFile(rec, None))
+    (first,) = app_state.uploaded([run1])
+    assert session[app_state.YD_UPLOADS] == {"f1": first.digest}  # a str, not the bytes
+
+    def hashed_again(cls, name, data):
+        raise AssertionError("hashed again")
+
+    monkeypatch.setattr(R.Upload, "of", classmethod(hashed_again))
+    run2 = copy.deepcopy(UploadedFile(rec, None))
+    (second,) = app_state.uploaded([run2])
+    assert second == first and second.data is run2.getvalue()  # this run's copy, shared
+    assert app_state.uploaded([]) == [] and session[app_state.YD_UPLOADS] == {}  # removed
 
 
 def test_query_facts_name_what_makes_presets_disagree():
