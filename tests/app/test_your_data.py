@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import io
 from pathlib import Path
@@ -400,6 +401,16 @@ def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
     (second,) = app_state.uploaded([run2])
     assert second == first and second.data is run2.getvalue()  # this run's copy, shared
     assert app_state.uploaded([]) == [] and session[app_state.YD_UPLOADS] == {}  # removed
+
+
+def test_the_page_defines_no_function_that_would_keep_its_uploads():
+    """Streamlit keeps a widget's format_func and a download's data callable until the next
+    run; a function defined in the page keeps the page's globals with it, and those hold the
+    uploads' bytes (a 150 MB run held twice between runs, issue 16)."""
+    tree = ast.parse((ROOT / "pages" / "your_data.py").read_text(encoding="utf-8"))
+    defined = [type(node).__name__ for node in ast.walk(tree)
+               if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))]
+    assert defined == []
 
 
 def test_query_facts_name_what_makes_presets_disagree():
