@@ -91,12 +91,6 @@ def by_message(errors: dict) -> dict:
     return out
 
 
-def _codes(a: pd.Series, b: pd.Series):
-    """One integer code per distinct id across both columns (Arrow strings stay Arrow)."""
-    codes, uniques = pd.concat([a, b], ignore_index=True).factorize()
-    return codes[: len(a)], codes[len(a):], uniques
-
-
 def query_facts(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
     """Per judged query, the facts that make conventions disagree (vectorised, no loop).
 
@@ -104,9 +98,11 @@ def query_facts(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
     grades (inf if none); ``min_grade``/``max_grade``; ``unretrieved``: relevant judged
     documents the run does not retrieve.
     """
-    jq, rq, qids = _codes(q["qid"], r["qid"])
-    jd, rd, docids = _codes(q["docid"], r["docid"])
-    nq, nd = len(qids), len(docids)
+    # the engine's coding: ids matched as evaluate matches them, documents never made into
+    # Python strings (hashing them as objects took twice the file's size, issue 16)
+    jq, rq, qids = nc.id_codes(q["qid"], r["qid"])
+    jd, rd, nd = nc.id_codes(q["docid"], r["docid"], ids=False)
+    nq = len(qids)
     rel = q["relevance"].to_numpy(float)
     jkey, rkey = jq.astype(np.int64) * nd + jd, rq.astype(np.int64) * nd + rd
     jorder = np.argsort(jkey, kind="stable")
@@ -216,9 +212,9 @@ def most_changed(per_query: pd.DataFrame, baseline: str, k: int, n=15) -> pd.Dat
 def _judged_mask(q: pd.DataFrame, r: pd.DataFrame) -> np.ndarray:
     """Per run row: does the qrels judge this (query, document)? One integer key per pair
     (a MultiIndex of strings took 8 s on a million rows; this, 0.5 s)."""
-    jq, rq, _ = _codes(q["qid"], r["qid"])
-    jd, rd, docids = _codes(q["docid"], r["docid"])
-    nd = max(len(docids), 1)
+    jq, rq, _ = nc.id_codes(q["qid"], r["qid"], ids=False)
+    jd, rd, nd = nc.id_codes(q["docid"], r["docid"], ids=False)
+    nd = max(nd, 1)
     return np.isin(rq.astype(np.int64) * nd + rd, jq.astype(np.int64) * nd + jd)
 
 

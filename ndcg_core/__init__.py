@@ -7,7 +7,7 @@ and ranx compute NDCG.
 """
 
 from .compare import COMPARE_OPTIONS, adjust_pvalues, compare, to_latex, to_markdown, wins_losses
-from .evaluate import conventions_table, evaluate, judged_at_k, ndcg_bounds, ranking
+from .evaluate import conventions_table, evaluate, id_codes, judged_at_k, ndcg_bounds, ranking
 from .io import read_qrels, read_run
 from .metrics import (
     NDCGParts,
@@ -29,7 +29,7 @@ from .options import CONVENTIONS, OPTIONS, Option
 __all__ = [
     "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve",
     "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
-    "evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table",
+    "evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table", "id_codes",
     "read_qrels", "read_run", "OPTIONS", "CONVENTIONS", "Option",
     "compare", "wins_losses", "adjust_pvalues", "to_markdown", "to_latex", "COMPARE_OPTIONS",
 ]

@@ -51,9 +51,14 @@ def _id_column(df, name, column):
         i = int(np.argmax(missing))
         raise ValueError(f"{name} row {i + 1} has no {column} (the cell is empty): every row "
                          "needs a qid and a docid.")
+    return _as_text(values)
+
+
+def _as_text(values):
+    """An id column as text: numbers and mixed object columns compare as text."""
     if pd.api.types.is_string_dtype(values.dtype) and values.dtype != object:
         return values
-    return values.astype(str)  # numbers and mixed object columns compare as text
+    return values.astype(str)
 
 
 _DENSE_SLACK = 65_536  # key tables up to this size (plus twice the rows) are always fine
@@ -137,6 +142,25 @@ def _codes(a, b, *, sort, ids=True):
         del rank
         uniq = uniq.take(pa.array(order)) if ids else uniq
     return codes[: len(a)], codes[len(a):], uniq if ids else len(uniq)
+
+
+def id_codes(a, b, *, ids=True):
+    """One integer code per distinct id across two id columns, as :func:`evaluate` matches a
+    run's ids to its judgments' (compared as text), and the ids in code order.
+
+    Returns ``(codes_a, codes_b, vocabulary)``: code ``i`` is the ``i``-th id in text order,
+    and ``vocabulary`` those ids as an array of ``str``, or only their number when not
+    ``ids`` (a run's millions of document ids need not become Python strings: Arrow codes
+    them from their own buffers, issue 16).
+
+    >>> ca, cb, vocabulary = id_codes(pd.Series(["q2", "q1"]), pd.Series(["q1", "q3", 2]))
+    >>> ca.tolist(), cb.tolist(), vocabulary.tolist()
+    ([2, 1], [1, 3, 0], ['2', 'q1', 'q2', 'q3'])
+    >>> id_codes(pd.Series(["d1", "d2"]), pd.Series(["d2"]), ids=False)[2]  # 2 distinct ids
+    2
+    """
+    ca, cb, uniq = _codes(_as_text(a), _as_text(b), sort=True, ids=ids)
+    return ca, cb, (_ids(uniq, np.arange(len(uniq))) if ids else uniq)
 
 
 def _codes_pandas(a, b, *, sort):

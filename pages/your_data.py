@@ -1,6 +1,8 @@
 """Evaluate your runs: NDCG of up to ten runs against your judgments, under any convention,
 compared with a baseline by the statistics IR papers use."""
 
+import functools
+
 import streamlit as st
 
 from lab import runs as R
@@ -17,6 +19,9 @@ st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on avera
              "by `ndcg_core` the way the preset's library does, then each run tested against "
              "a baseline, query by query.", lang, n=R.MAX_RUNS))
 
+# No lambda or function defined in this file: Streamlit keeps a widget's format_func and a
+# download's data callable until the next run, and with them this page's globals, which hold
+# the uploads' bytes (a 150 MB run held twice between runs, issue 16).
 inputs = D.input_panel()
 settings = D.settings_panel()
 if inputs is None:
@@ -49,7 +54,7 @@ summary.show_coverage(tables, settings)
 state.data_cutoff(settings.ks)
 k = st.segmented_control(t("Cutoff for the comparison, tables and charts below", lang),
                          settings.ks,
-                         key=state.YD_K, format_func=lambda c: f"NDCG@{c}", required=True)
+                         key=state.YD_K, format_func="NDCG@{}".format, required=True)
 per_query = R.per_query_scores(tables, k)
 several = len(tables) >= 2
 compared = None
@@ -76,7 +81,8 @@ if tab["Per query"].open:
         summary.scroll_hint(table)
         # the CSV keeps the English column names in every language: it is data for scripts
         # (the headers drawn above are translated for display only)
-        st.download_button(t("Download the table (CSV)", lang), lambda: table.to_csv(index=False),
+        st.download_button(t("Download the table (CSV)", lang),
+                           functools.partial(table.to_csv, index=False),
                            file_name="ndcg_per_query.csv", mime="text/csv", key="yd_download",
                            icon=":material/download:", on_click="ignore")
         st.header(t("Open a query in the playground", lang))

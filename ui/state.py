@@ -74,7 +74,7 @@ PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 YD_FILES = "yd_files"            # {"qrels": {"name", "data"}, "runs": [{"name", "data"}, …]}:
                                  # the sample (tests may set it)
 YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
-YD_UPLOADS = "yd_memo"           # {file_id: Upload}: each upload hashed once
+YD_UPLOADS = "yd_memo"           # {file_id: digest}: each upload hashed once
 YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
 YD_PRESET, YD_KS, YD_K, YD_TAB = "yd_preset", "yd_ks", "yd_k", "yd_tab"
 YD_OPTION = "yd_{}"              # .format(option name): one selectbox per option
@@ -364,12 +364,22 @@ def practice_reveal(exercise_id):
 # ================================================================ your data
 
 def uploaded(files: list) -> list[Upload]:
-    """The Uploads of the files in the upload widgets, each hashed once (the memo keeps only
-    the files still held, so a removed file's bytes are let go)."""
+    """The Uploads of the files in the upload widgets, each hashed once.
+
+    The session keeps only each file's digest, never its bytes: Streamlit hands the script a
+    deep copy of every uploaded file on each run (``st.file_uploader``'s value is copied so
+    that user code cannot change it), and bytes kept from one run were a second copy of the
+    file held between runs and a third during the next (issue 16). An Upload holds this
+    run's copy, let go when the run ends.
+    """
     memo = ss.get(YD_UPLOADS) or {}
-    kept = {f.file_id: memo.get(f.file_id) or Upload.of(f.name, f.getvalue()) for f in files}
-    ss[YD_UPLOADS] = kept
-    return [kept[f.file_id] for f in files]
+    ups = []
+    for f in files:
+        data = f.getvalue()  # this run's copy: getvalue() shares it, read() would too
+        digest = memo.get(f.file_id)
+        ups.append(Upload(str(f.name), data, digest) if digest else Upload.of(f.name, data))
+    ss[YD_UPLOADS] = {f.file_id: up.digest for f, up in zip(files, ups)}
+    return ups
 
 
 def on_load_sample(files: dict):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import copy
 import io
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core
@@ -378,6 +381,38 @@ def test_only_the_open_tab_is_drawn():
     assert any("preset" in d.value.columns for d in at.dataframe)
 
 
+def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
+    """Streamlit hands each run a deep copy of an uploaded file; the session keeps the file's
+    digest, never bytes of an earlier run (they were a second copy of a 150 MB file between
+    runs and a third during the next, issue 16), and hashes each file once."""
+    session = {}
+    monkeypatch.setattr(app_state, "ss", session)
+    rec = UploadedFileRec(file_id="f1", name="a.run", type="text/plain",
+                          data=b"q1 Q0 d1 1 2.0 t\n")
+    run1 = copy.deepcopy(UploadedFile(rec, None))
+    (first,) = app_state.uploaded([run1])
+    assert session[app_state.YD_UPLOADS] == {"f1": first.digest}  # a str, not the bytes
+
+    def hashed_again(cls, name, data):
+        raise AssertionError("hashed again")
+
+    monkeypatch.setattr(R.Upload, "of", classmethod(hashed_again))
+    run2 = copy.deepcopy(UploadedFile(rec, None))
+    (second,) = app_state.uploaded([run2])
+    assert second == first and second.data is run2.getvalue()  # this run's copy, shared
+    assert app_state.uploaded([]) == [] and session[app_state.YD_UPLOADS] == {}  # removed
+
+
+def test_the_page_defines_no_function_that_would_keep_its_uploads():
+    """Streamlit keeps a widget's format_func and a download's data callable until the next
+    run; a function defined in the page keeps the page's globals with it, and those hold the
+    uploads' bytes (a 150 MB run held twice between runs, issue 16)."""
+    tree = ast.parse((ROOT / "pages" / "your_data.py").read_text(encoding="utf-8"))
+    defined = [type(node).__name__ for node in ast.walk(tree)
+               if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))]
+    assert defined == []
+
+
 def test_query_facts_name_what_makes_presets_disagree():
     """The reasons come from the data: q07 all zero, q12 loses its best document, ties."""
     facts = R.query_facts(QRELS, RUN_A)
@@ -390,6 +425,21 @@ def test_query_facts_name_what_makes_presets_disagree():
     assert facts.loc["q50", "first_tie"] == float("inf")  # not retrieved at all
     assert "tied scores in the top 10" in why["q01"]
     assert "negative grades" not in "".join(why)
+
+
+def test_query_facts_and_judged_run_same_as_with_pandas_own_codes(monkeypatch):
+    """The page codes ids through the engine's id_codes (Arrow, issue 16); the facts and the
+    condensed run equal those of pandas factorizing the ids as objects, as it did before."""
+    def factorized(a, b, *, ids=True):
+        codes, uniques = pd.concat([a, b], ignore_index=True).factorize()
+        return codes[: len(a)], codes[len(a):], uniques if ids else len(uniques)
+
+    arrow = {name: (R.query_facts(QRELS, run).sort_index(), R.judged_run(QRELS, run))
+             for name, run in (("A", RUN_A), ("B", RUN_B))}
+    monkeypatch.setattr(R.nc, "id_codes", factorized)
+    for name, run in (("A", RUN_A), ("B", RUN_B)):
+        pd.testing.assert_frame_equal(arrow[name][0], R.query_facts(QRELS, run).sort_index())
+        pd.testing.assert_frame_equal(arrow[name][1], R.judged_run(QRELS, run))
 
 
 def test_query_facts_agree_with_a_plain_loop():

@@ -9,7 +9,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from ndcg_core import (CONVENTIONS, conventions_table, evaluate, judged_at_k, ndcg,
+from ndcg_core import (CONVENTIONS, conventions_table, evaluate, id_codes, judged_at_k, ndcg,
                        ndcg_bounds, ranking)
 
 
@@ -406,3 +406,46 @@ def test_ids_arrow_cannot_hold_are_coded_by_pandas_alike():
     # DCG = 1 + 0 + 2/log2(4); the ideal, grades 2, 1: 2 + 1/log2(3)
     assert evaluate(qrels, run, k=None).loc["q", "ndcg"] == pytest.approx(
         2 / (2 + 1 / np.log2(3)), abs=1e-12)
+
+
+# ------------------------------------------------------------------ id_codes, the public coding
+# lab.runs codes ids for the data page's "What changed?" tab through id_codes: one coding for
+# the engine and the page, Arrow's, never a Python str per document (issue 16).
+
+def factorized_as_text(a, b):
+    """The plain way: pandas factorizes both columns as text, sorted."""
+    codes, vocabulary = pd.factorize(pd.concat([a.astype(str), b.astype(str)],
+                                               ignore_index=True).to_numpy(object), sort=True)
+    return codes[: len(a)], codes[len(a):], np.asarray(vocabulary, object)
+
+
+@pytest.mark.parametrize("sort_above", [2.0, -1.0], ids=["hashed", "sorted"])
+@pytest.mark.parametrize("seed", range(3))
+def test_id_codes_equal_pandas_factorizing_the_ids_as_text(seed, sort_above, monkeypatch):
+    ev = importlib.import_module("ndcg_core.evaluate")
+    monkeypatch.setattr(ev, "_SORT_ABOVE", sort_above)
+    qrels, run = random_frames(seed)
+    for column in ("qid", "docid"):
+        got = id_codes(qrels[column], run[column])
+        for g, want in zip(got, factorized_as_text(qrels[column], run[column])):
+            np.testing.assert_array_equal(g, want)
+        ca, cb, n = id_codes(qrels[column], run[column], ids=False)
+        np.testing.assert_array_equal(ca, got[0])
+        np.testing.assert_array_equal(cb, got[1])
+        assert n == len(got[2])
+
+
+def test_id_codes_compare_numbers_and_strings_as_text():
+    """Judgments read with integer query ids match a run's "7": evaluate's matching."""
+    ca, cb, vocabulary = id_codes(pd.Series([7, 10]), pd.Series(["10", "7", "8"]))
+    # as text, "10" < "7" < "8"
+    assert vocabulary.tolist() == ["10", "7", "8"]
+    assert ca.tolist() == [1, 0] and cb.tolist() == [0, 1, 2]
+
+
+def test_id_codes_of_ids_arrow_cannot_hold_come_from_pandas_alike():
+    a = pd.Series(["b", "\ud800"], dtype="string[python]")
+    b = pd.Series(["\ud800", "a"], dtype="string[python]")
+    ca, cb, vocabulary = id_codes(a, b)
+    assert vocabulary.tolist() == ["a", "b", "\ud800"]  # code point order: U+D800 > b > a
+    assert ca.tolist() == [1, 2] and cb.tolist() == [2, 0]
