@@ -17,9 +17,9 @@ How a move flows
    (both components re-send an unanswered move every 4 s). A refused edit raises
    ValueError in :func:`on_table_event`: the table shows the message at its row and the
    state is unchanged;
-3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure;
-4. URL: :func:`publish` writes the state into the address bar, so a copied link reopens it;
-   :func:`playground` reads a link when one arrives (a shared link, "Open in playground").
+3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
+   reruns only the table's fragment; the explanation's follows once the table has drawn);
+4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
 """
 
 from __future__ import annotations
@@ -252,8 +252,7 @@ def settings_stale(pg: P.Playground) -> bool:
 
 
 def pop_notice() -> dict | None:
-    """{"problem", "kept"} of a link that could not be read, or None: shown once. The
-    problem may quote the link's text."""
+    """{"problem", "kept"} of a link that could not be read (may quote it), or None: once."""
     return ss.pop(PG_NOTICE, None)
 
 
@@ -263,8 +262,7 @@ def publish(pg: P.Playground) -> str | None:
     params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()},
                                        lang=language())
     st.query_params.from_dict(params)
-    sig = _qp_signature(st.query_params.get_all)
-    ss[PG_QP_WRITTEN] = sig
+    ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
     ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
     return note
 
@@ -364,20 +362,12 @@ def practice_reveal(exercise_id):
 # ================================================================ your data
 
 def uploaded(files: list) -> list[Upload]:
-    """The Uploads of the files in the upload widgets, each hashed once.
-
-    The session keeps only each file's digest, never its bytes: Streamlit hands the script a
-    deep copy of every uploaded file on each run (``st.file_uploader``'s value is copied so
-    that user code cannot change it), and bytes kept from one run were a second copy of the
-    file held between runs and a third during the next (issue 16). An Upload holds this
-    run's copy, let go when the run ends.
-    """
+    """The Uploads of the files in the upload widgets, each hashed once. Only digests are
+    kept: Streamlit hands each run a deep copy of every upload, so bytes kept between runs
+    were a second copy of the file (issue 16); an Upload holds this run's copy only."""
     memo = ss.get(YD_UPLOADS) or {}
-    ups = []
-    for f in files:
-        data = f.getvalue()  # this run's copy: getvalue() shares it, read() would too
-        digest = memo.get(f.file_id)
-        ups.append(Upload(str(f.name), data, digest) if digest else Upload.of(f.name, data))
+    ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
+           else Upload.of(f.name, f.getvalue()) for f in files]
     ss[YD_UPLOADS] = {f.file_id: up.digest for f, up in zip(files, ups)}
     return ups
 
