@@ -64,6 +64,7 @@ INSTRUMENT = """(readSource) => {
     if (!bench.armed || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
     bench.armed = false;
     bench.t0 = performance.now();
+    console.timeStamp("bench-start");  // bench_ranking_table --cpu: the trace's window
   }, true);
   let waiting = false;
   const obs = new MutationObserver(() => {
@@ -74,6 +75,7 @@ INSTRUMENT = """(readSource) => {
     requestAnimationFrame(() => {
       Object.assign(bench, {t1: performance.now(), after: now});
       waiting = false;
+      console.timeStamp("bench-end");
     });
   });
   obs.observe(document.body, {subtree: true, childList: true, characterData: true});
