@@ -613,9 +613,11 @@ function clearMessages(inst) {
 const RESEND_MS = 4000;
 const SETTLED_EVENT = "ndcg-ranking-table-settled";
 
-/** Run `fn` once the next frame has been painted (a task queued from that frame). */
+/** Run `fn` once the next frame has been painted (a task queued from that frame); in a
+ * hidden page, which paints no frames, at once. */
 function afterPaint(fn) {
-  requestAnimationFrame(() => setTimeout(fn, 0));
+  if (document.hidden) setTimeout(fn, 0);
+  else requestAnimationFrame(() => setTimeout(fn, 0));
 }
 const RESEND_FOR_MS = 120000;
 
