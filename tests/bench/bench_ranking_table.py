@@ -49,14 +49,17 @@ engine's NDCG is on screen at 77.9 (floor 34.1). The server sends a rerun's mess
 within a few ms; what spreads them out is the page's main thread rendering the earlier
 ones: Streamlit re-renders the page's elements on a rerun's start, its delta and its end
 (the sidebar's page links, the settings, the tabs and the formula's KaTeX, not only the
-fragment's table). ``--cpu`` puts the main thread's CPU per answer at 60-90 ms for a
-drop against 17-22 ms for the floor (load 7-12). Of that, the table's own JavaScript
-(redraw, figures, focus) is ~5 ms (a JS profile of the drop window); the formula tab
-~15 (removing it in a scratch copy: 74 -> 52 ms), the whole explanation fragment ~17
-(-> 58), the buttons, settings and the sidebar's switch none measurable, and a page
-left with only the table and the sidebar's links ~50 ms, still ~2.5x the floor. So
-1.3x is out of reach while the page keeps what issue 11 keeps; the one large cut left is
-the formula's typesetting (KaTeX re-run on each of those renders).
+fragment's table). ``--cpu`` puts the main thread's CPU per answer at 50-90 ms for a
+drop against 15-22 ms for the floor (load 4-12; 72.9 against 19.1, 3.8x, with the
+after runs' code at load ~4.5). Of that, the table's own JavaScript (redraw, figures,
+focus) is ~5 ms (a JS profile of the drop window). Scratch copies without parts of the
+page (one traced run each, against a spread of +-15 ms between runs of the same page):
+without the formula 52 against 70-77, without the whole explanation fragment 58, the
+formula as MathML in st.html instead of KaTeX no better (66-72 against 48-67); without
+the buttons, the settings, the sidebar's switch or the pages' icons no change seen; a
+page left with only the table and the sidebar's links ~50, still ~2.5x the floor. So
+1.3x is out of reach while the page keeps what issue 11 keeps: most of a drop is
+Streamlit rendering the page three times, which no code of the table controls.
 
 The AppTest rerun spends ~3 ms the server does not: AppTest resets Streamlit's "pages/
 folder" flag before every run, so each run goes through Streamlit's old multipage wrapper
