@@ -18,6 +18,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import ndcg_core as nc
@@ -121,6 +122,14 @@ def missing_grade(state: Playground) -> tuple[str, int] | None:
 
 def figures(grades, k: int, gain: str, judged=None) -> nc.NDCGParts:
     """DCG@k, IDCG@k and NDCG@k from the engine (the IDCG the NDCG divides by)."""
+    return _figures(tuple(grades), k, gain, tuple(judged) if judged else None)
+
+
+@lru_cache(maxsize=1024)
+def _figures(grades: tuple, k: int, gain: str, judged: tuple | None) -> nc.NDCGParts:
+    # Memoised by value: a playground run asks for the same figures in its table's
+    # fragment and in its formula's, and a drag back and forth repeats orders (the
+    # playground's server rerun after a move: issue 11, <= 15 ms).
     return nc.ndcg_parts(list(grades), k=k, gain=gain,
                          ideal=list(judged) if judged else None)
 

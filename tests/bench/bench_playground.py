@@ -13,9 +13,9 @@ In one run:
    animation frame. Moves on the two apps are interleaved, so they share the machine's load.
 2. Server side (AppTest): the playground page's rerun after a move written into
    st.session_state["pg"] (two orders, alternating), and floor_app's rerun after a new
-   number, each the median of N reruns. A third row clears st.cache_data and the ranking
-   table's memoised engine figures (lab.ranking_table) before each playground rerun (timed
-   without the clearing): the cost of an order not seen before. Run from the repository's
+   number, each the median of N reruns. A third row clears st.cache_data and the memoised
+   engine figures (lab.ranking_table's, lab.playground's) before each playground rerun
+   (timed without the clearing): the cost of an order not seen before. Run from the repository's
    root, so AppTest reads .streamlit/config.toml (magic off) as the server does.
 
     python tests/bench/bench_playground.py                  # 30 moves, 50 reruns
@@ -64,6 +64,7 @@ INSTRUMENT = """(readSource) => {
     if (!bench.armed || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
     bench.armed = false;
     bench.t0 = performance.now();
+    console.timeStamp("bench-start");  // bench_ranking_table --cpu: the trace's window
   }, true);
   let waiting = false;
   const obs = new MutationObserver(() => {
@@ -74,6 +75,7 @@ INSTRUMENT = """(readSource) => {
     requestAnimationFrame(() => {
       Object.assign(bench, {t1: performance.now(), after: now});
       waiting = false;
+      console.timeStamp("bench-end");
     });
   });
   obs.observe(document.body, {subtree: true, childList: true, characterData: true});
@@ -246,6 +248,7 @@ def apptest_bench(reruns: int, warmup: int = 5):
         # the ranking table's engine figures are memoised in lab.ranking_table too
         for name in ("_ideal_order", "_table_figures", "_ideal_figures", "_ranking_figures"):
             getattr(table_model, name).cache_clear()
+        S._figures.cache_clear()  # and the figures above the formula (lab.playground)
         move(i)
 
     playground = timed_runs(at, move, reruns)
