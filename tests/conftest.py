@@ -1,4 +1,4 @@
-"""Make the repository importable (ndcg_core, ui) from every test."""
+"""Make the repository importable (ndcg_core, ui) from every test; hand out the slowest files first."""
 
 import sys
 from pathlib import Path
@@ -6,3 +6,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+# The files that take minutes are handed out first. The suite runs on two workers (pytest.ini:
+# ``-n 2 --dist loadfile``, a file stays on one worker), and pytest-xdist would otherwise
+# hand out the files with the most tests first: the monkey (one test, ~3 min) then started
+# last and left the other worker idle at the end.
+SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
+              "browser/test_classroom.py", "browser/test_language_browser.py",
+              "browser/test_accessibility.py")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    def rank(item) -> int:
+        path = item.nodeid.split("::")[0]
+        return next((i for i, name in enumerate(SLOW_FIRST) if path.endswith(name)),
+                    len(SLOW_FIRST))
+    items.sort(key=rank)  # stable: every other file keeps its order
