@@ -24,29 +24,31 @@
     python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
 
 Measured on 2026-12-02 (``--mb 150 --concurrent 3 --after 30``, 2 cores shared with other
-jobs, load average 8.8 at the start, 2.4 at the end)::
+jobs, load average 7.0 at the start, 7.0 at the end)::
 
-    1 upload  of 150 MB: baseline 178 MB, peak +672 MB (4.48x the file), +468 MB at the
-              result (30 s), +467 MB 30 s after closing, +6 MB after a visitor
-    3 uploads of 150 MB: baseline 178 MB, peak +1962 MB (13.1x one file, 4.36x the three),
-              +1394 MB at the result (68 s), +1393 MB 30 s after closing, +9 MB after a
+    1 upload  of 150 MB: baseline 178 MB, peak +518 MB (3.45x the file), +315 MB at the
+              result (20 s), +314 MB 30 s after closing, +7 MB after a visitor
+    3 uploads of 150 MB: baseline 177 MB, peak +1474 MB (9.83x one file, 3.28x the three),
+              +933 MB at the result (100 s), +932 MB 30 s after closing, +9 MB after a
               visitor
 
-(before the engine's ids were coded by Arrow and the collector of ui/memory.py: 8-10x one
-file, and 2.9 GB held after three closed).
+Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
+file is in the widget), the parsed table (1x: qids, docids and scores), and the
+evaluation's temporaries on top (about 1.4x: id codes, sort keys and orders over the run's
+3.3 M rows); the parse's own temporaries (about 1.3x over the bytes, the table included)
+come before it and are no higher. What stays while the tab is open (+315 MB) is the
+file's copy and the table.
 
-Then (``--mb 150 --concurrent 1 --after 30``, load average 6.7 at the start, 8.7 at the
-end)::
-
-    1 upload  of 150 MB: baseline 179 MB, peak +672 MB (4.48x the file), +314 MB at the
-              result (53 s), +314 MB 30 s after closing, +6 MB after a visitor
-
-The 153 MB less held at the result is the file's second copy: Streamlit hands every run a
-deep copy of an uploaded file (``st.file_uploader``'s value is copied so that user code
-cannot change it), and the app kept one, in its upload memo (now digests only) and in the
-page's globals, which a widget's ``format_func`` lambda kept alive until the next run (the
-page now defines no function). Between runs only Streamlit's own copy is held; during a
-run, that and the run's deep copy: the peak is those two plus the parse and evaluation.
+Before (same command, load average 8.8 at the start, 2.4 at the end): 4.48x the file,
+4.36x the three files. ``st.file_uploader`` returns a deep copy of every uploaded file (so
+that a script cannot change a widget's value): the page parsed and evaluated from that
+copy, a second 150 MB for the whole run. The page now reads the files from
+``st.session_state``, the widget's own value, whose bytes are the very bytes Streamlit
+stores for the upload; the returned copy is freed as the call returns. Earlier still (before
+the engine's ids were coded by Arrow and the collector of ui/memory.py): 8-10x one file, and
+2.9 GB held after three closed. The page keeps no bytes between runs (its upload memo holds
+digests, and it defines no function: a widget's ``format_func`` lambda kept the page's
+globals, and with them the uploads, until the next run).
 
 Each round runs on a fresh server (so one round's leftovers are not the next's baseline),
 unless --same-server. Run by hand; not part of the test suite. Exit status 1 if a page
