@@ -114,11 +114,12 @@ def _sample_files() -> dict:
 
 
 def _widget_files(key: str) -> list:
-    """The files in the upload widget ``key``, as held in ``st.session_state`` (not copied).
-
-    A file removed in the browser may still be listed until the next run as a placeholder
-    that is not a file: only ``UploadedFile`` objects (file objects, ``io.BytesIO``) count.
-    """
+    """The files in the upload widget ``key``: its own value in ``st.session_state``, whose
+    bytes are those Streamlit stores for the upload. Not the widget's return value, a deep
+    copy of every file (so that a script cannot change it): kept, it was a second copy of a
+    150 MB run through the parse and the evaluation (issue 16: the peak was 4.5x the file).
+    Only file objects count (``UploadedFile`` is an ``io.BytesIO``; a removed file may be
+    listed until the next run as a placeholder)."""
     value = st.session_state.get(key)
     return [f for f in (value if isinstance(value, list) else [value])
             if isinstance(f, io.BytesIO)]
@@ -136,24 +137,15 @@ def input_panel():
                "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
                "a run.", lang))
     right.file_uploader(
-        t("Runs (up to {n})", lang, n=MAX_RUNS), key=rkey,
-        accept_multiple_files=True,
+        t("Runs (up to {n})", lang, n=MAX_RUNS), key=rkey, accept_multiple_files=True,
         help=t("Up to {n} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV with a "
                "header `qid,docid,score`; each is named by its file name. Documents are ranked "
-               "by score (the rank column is ignored, as in trec_eval).", lang,
-               n=MAX_RUNS))
-    # Not the widgets' return values: Streamlit returns a deep copy of every uploaded file (so
-    # that a script cannot change a widget's value), a second copy of a 150 MB run for the
-    # whole run, parse and evaluation included (issue 16: the peak was 4.5x the file). The
-    # value in st.session_state is the widget's own, whose bytes are the very bytes
-    # Streamlit stores for the upload: read there, nothing is copied, and the returned copy
-    # is freed as soon as the call returns.
-    qfile = next(iter(_widget_files(qkey)), None)
-    rfiles = _widget_files(rkey)
-    widgets = state.uploaded(([qfile] if qfile is not None else []) + list(rfiles))
+               "by score (the rank column is ignored, as in trec_eval).", lang, n=MAX_RUNS))
+    qfiles = _widget_files(qkey)  # not the widgets' return values (copies): see there
+    widgets = state.uploaded(qfiles + _widget_files(rkey))
     if widgets:
-        qrels = widgets[0] if qfile is not None else None
-        run_files = widgets[1:] if qfile is not None else widgets
+        qrels = widgets[0] if qfiles else None
+        run_files = widgets[1:] if qfiles else widgets
     else:
         injected = state.injected_files()
         qrels = (Upload.of(injected["qrels"]["name"], injected["qrels"]["data"])
