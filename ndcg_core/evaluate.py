@@ -183,9 +183,14 @@ def _ids(uniq, codes):
 
 
 def _dense_rank(values):
-    """0-based rank of each value among the distinct values (equal values share a rank)."""
+    """0-based rank of each value among the distinct values (equal values share a rank), as
+    32-bit integers below 2**31 rows (half the memory of a large run's ranks).
+
+    >>> _dense_rank(np.array([2.5, 1.0, 2.5, 7.0])).tolist()
+    [1, 0, 1, 2]
+    """
     n = values.size
-    ranks = np.empty(n, np.int64)
+    ranks = np.empty(n, np.int32 if n < 2**31 else np.int64)
     if not n:
         return ranks
     order = np.argsort(values)
@@ -194,7 +199,7 @@ def _dense_rank(values):
     new[0] = True
     np.not_equal(sv[1:], sv[:-1], out=new[1:])
     del sv
-    rank = np.cumsum(new, dtype=np.int32 if n < 2**31 else np.int64)  # half the memory
+    rank = np.cumsum(new, dtype=ranks.dtype)
     del new
     rank -= 1
     ranks[order] = rank
@@ -218,24 +223,26 @@ def _sort_rows(q, primary_desc, tiebreak=None, *, tiebreak_desc=False):
         tiebreak = -tiebreak
     p = _dense_rank(primary_desc)
     if tiebreak is None:
-        t = np.arange(n)
+        t = np.arange(n, dtype=p.dtype)
     elif tiebreak.dtype.kind in "iu":  # integer codes already order rows: no ranking pass
-        t = tiebreak.astype(np.int64)
+        lo, hi = int(tiebreak.min()), int(tiebreak.max())
+        # 32-bit when the codes' range fits (the arithmetic below wraps to the true value)
+        t = tiebreak.astype(np.int32 if np.can_cast(tiebreak.dtype, np.int32)
+                            and hi - lo < 2**31 else np.int64)
         if tiebreak_desc:  # max - code, in place: no negated copy of the codes
-            np.subtract(int(tiebreak.max()), t, out=t)
+            np.subtract(hi, t, out=t)
         else:
-            t -= int(tiebreak.min())
+            t -= lo
     else:
         t = _dense_rank(tiebreak)
     np_, nt = int(p.max()) + 1, int(t.max()) + 1
     bp, bt = np_.bit_length(), nt.bit_length()
     if int(q.max()).bit_length() + bp + bt > 62:
         return np.lexsort((t, -p, q))
-    # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, built in p's array: two arrays of n
-    # rows at a time, not three (issue 16: a large upload's peak)
-    key = p
+    # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, built in place: p and t 32-bit, at
+    # most the key and one more array of n rows at a time (issue 16: a large upload's peak)
+    key = np.subtract(np_ - 1, p, dtype=np.int64)
     del p
-    np.subtract(np_ - 1, key, out=key)
     key <<= bt
     key |= t
     del t
@@ -247,8 +254,11 @@ def _sort_rows(q, primary_desc, tiebreak=None, *, tiebreak_desc=False):
 
 
 def _numbers(df, name, column):
-    values = pd.to_numeric(df[column], errors="coerce").to_numpy(dtype=np.float64,
-                                                                  na_value=np.nan)
+    values = df[column]
+    # a float64 column is read in place (read-only; its NaN are NaN): pd.to_numeric and
+    # to_numpy(na_value=...) each copy it, 26 MB of a 150 MB run's scores (issue 16)
+    values = (values.to_numpy() if values.dtype == np.float64 else pd.to_numeric(
+        values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan))
     bad = ~np.isfinite(values)
     if bad.any():
         i = int(np.argmax(bad))
@@ -556,6 +566,8 @@ class _Ranking:
         # 'input' and 'average' keep the input order
         order = _sort_rows(rq, s, tiebreak, tiebreak_desc=ties in ("docid", "optimistic"))
         del tiebreak
+        if order.size < 2**31:  # 32-bit: the arrays below are taken through it
+            order = order.astype(np.int32)
         if not need_docids:
             del rd  # with jd a copy (_codes), the run's docid codes go here
         q_sorted = rq[order]
@@ -824,8 +836,10 @@ def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, neg
     n = np.bincount(r.q, minlength=r.nq)
     result = {}
     for c in cutoffs:
-        top = r.ranks <= (c if c is not None else np.inf)
-        hits = np.bincount(r.q, weights=(top & r.judged).astype(float), minlength=r.nq)
+        # the judged rows in the top c counted per query (only their query codes are taken:
+        # no float array of every row, issue 16)
+        hits = np.bincount(r.q[r.judged if c is None else r.judged & (r.ranks <= c)],
+                           minlength=r.nq)
         shown = np.minimum(n, c) if c is not None else n
         with np.errstate(divide="ignore", invalid="ignore"):
             value = np.where(shown > 0, hits / np.maximum(shown, 1), np.nan)
