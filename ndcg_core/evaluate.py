@@ -109,6 +109,8 @@ def _codes(a, b, *, sort, ids=True):
     issue 16). Few distinct ids (queries) are hashed (``dictionary_encode``); many
     (documents, mostly distinct) are sorted instead (``rank``): a hash table of 3 M
     strings took twice the file's size, a sort a third of it at most, in no more time.
+    The first column's codes are a copy, the second's a view of the codes of both: when
+    the second is let go (a run's, the large one), so are they.
     """
     ta, tb = _arrow_text(a), _arrow_text(b)
     if ta is None or tb is None:
@@ -126,7 +128,7 @@ def _codes(a, b, *, sort, ids=True):
             first = np.empty(n, np.int64)
             first[codes] = np.arange(codes.size)  # a row of each id (the last one)
             uniq = both.take(pa.array(first)).combine_chunks()
-        return codes[: len(a)], codes[len(a):], uniq if ids else n
+        return codes[: len(a)].copy(), codes[len(a):], uniq if ids else n
     encoded = pc.dictionary_encode(both)  # one dictionary shared by every chunk
     del both
     uniq = (encoded.chunk(0).dictionary if encoded.num_chunks
@@ -141,7 +143,7 @@ def _codes(a, b, *, sort, ids=True):
         codes = rank[codes]
         del rank
         uniq = uniq.take(pa.array(order)) if ids else uniq
-    return codes[: len(a)], codes[len(a):], uniq if ids else len(uniq)
+    return codes[: len(a)].copy(), codes[len(a):], uniq if ids else len(uniq)
 
 
 def id_codes(a, b, *, ids=True):
@@ -181,9 +183,14 @@ def _ids(uniq, codes):
 
 
 def _dense_rank(values):
-    """0-based rank of each value among the distinct values (equal values share a rank)."""
+    """0-based rank of each value among the distinct values (equal values share a rank), as
+    32-bit integers below 2**31 rows (half the memory of a large run's ranks).
+
+    >>> _dense_rank(np.array([2.5, 1.0, 2.5, 7.0])).tolist()
+    [1, 0, 1, 2]
+    """
     n = values.size
-    ranks = np.empty(n, np.int64)
+    ranks = np.empty(n, np.int32 if n < 2**31 else np.int64)
     if not n:
         return ranks
     order = np.argsort(values)
@@ -192,47 +199,66 @@ def _dense_rank(values):
     new[0] = True
     np.not_equal(sv[1:], sv[:-1], out=new[1:])
     del sv
-    rank = np.cumsum(new, dtype=np.int64)
+    rank = np.cumsum(new, dtype=ranks.dtype)
     del new
     rank -= 1
     ranks[order] = rank
     return ranks
 
 
-def _sort_rows(q, primary_desc, tiebreak=None):
+def _sort_rows(q, primary_desc, tiebreak=None, *, tiebreak_desc=False):
     """Row order by query, then ``primary_desc`` descending, then ``tiebreak`` ascending
-    (stable input order when None). One int64 argsort of a packed key: much faster than
-    np.lexsort; falls back to it when the key would not fit in 63 bits."""
+    (descending with ``tiebreak_desc``; stable input order when None). One int64 argsort
+    of a packed key: much faster than np.lexsort; falls back to it when the key would not
+    fit in 63 bits.
+
+    >>> _sort_rows(np.array([1, 0, 0, 0]), np.array([5., 1., 2., 2.]), np.array([0, 3, 1, 2]),
+    ...            tiebreak_desc=True).tolist()  # query 0: score 2 (codes 2, 1), 1; query 1
+    [3, 2, 1, 0]
+    """
     n = q.size
     if n == 0:
         return np.arange(0)
+    if tiebreak_desc and tiebreak is not None and tiebreak.dtype.kind not in "iu":
+        tiebreak = -tiebreak
     p = _dense_rank(primary_desc)
     if tiebreak is None:
-        t = np.arange(n)
+        t = np.arange(n, dtype=p.dtype)
     elif tiebreak.dtype.kind in "iu":  # integer codes already order rows: no ranking pass
-        t = tiebreak.astype(np.int64)
-        t -= int(tiebreak.min())
+        lo, hi = int(tiebreak.min()), int(tiebreak.max())
+        # 32-bit when the codes' range fits (the arithmetic below wraps to the true value)
+        t = tiebreak.astype(np.int32 if np.can_cast(tiebreak.dtype, np.int32)
+                            and hi - lo < 2**31 else np.int64)
+        if tiebreak_desc:  # max - code, in place: no negated copy of the codes
+            np.subtract(hi, t, out=t)
+        else:
+            t -= lo
     else:
         t = _dense_rank(tiebreak)
     np_, nt = int(p.max()) + 1, int(t.max()) + 1
     bp, bt = np_.bit_length(), nt.bit_length()
     if int(q.max()).bit_length() + bp + bt > 62:
         return np.lexsort((t, -p, q))
-    # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, in place
-    key = q.astype(np.int64)
-    key <<= bp + bt
-    np.subtract(np_ - 1, p, out=p)
-    p <<= bt
-    key |= p
+    # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, built in place: p and t 32-bit, at
+    # most the key and one more array of n rows at a time (issue 16: a large upload's peak)
+    key = np.subtract(np_ - 1, p, dtype=np.int64)
     del p
+    key <<= bt
     key |= t
     del t
+    high = q.astype(np.int64)
+    high <<= bp + bt
+    key |= high
+    del high
     return np.argsort(key, kind="stable" if tiebreak is None else "quicksort")
 
 
 def _numbers(df, name, column):
-    values = pd.to_numeric(df[column], errors="coerce").to_numpy(dtype=np.float64,
-                                                                  na_value=np.nan)
+    values = df[column]
+    # a float64 column is read in place (read-only; its NaN are NaN): pd.to_numeric and
+    # to_numpy(na_value=...) each copy it, 26 MB of a 150 MB run's scores (issue 16)
+    values = (values.to_numpy() if values.dtype == np.float64 else pd.to_numeric(
+        values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan))
     bad = ~np.isfinite(values)
     if bad.any():
         i = int(np.argmax(bad))
@@ -242,6 +268,21 @@ def _numbers(df, name, column):
             f"{df[column].iloc[i]}: it must be a finite number."
         )
     return values
+
+
+def _repeats(keys, n_keys, dense):
+    """True when a (query, document) key appears twice. ``keys`` is sorted in place when
+    not ``dense`` (keys below ``n_keys`` are then counted in a table instead).
+
+    >>> _repeats(np.array([7, 3, 7]), 8, dense=True), _repeats(np.array([9, 3]), 10, False)
+    (True, False)
+    """
+    if dense:
+        seen = np.zeros(n_keys, bool)
+        seen[keys] = True
+        return bool(np.count_nonzero(seen) != keys.size)
+    keys.sort()
+    return bool((keys[1:] == keys[:-1]).any())
 
 
 def _duplicates(keys, df, name, rows=None):
@@ -303,11 +344,20 @@ def _gains(grades, gain, negative, qrels, name="qrels"):
 
 
 def _group_ranks(q):
-    """1-based rank of each row within its run of equal (sorted) query codes."""
+    """1-based rank of each row within its run of equal (sorted) query codes.
+
+    >>> _group_ranks(np.array([0, 0, 0, 2, 5, 5])).tolist()
+    [1, 2, 3, 1, 1, 2]
+    """
     n = q.size
     starts = np.flatnonzero(np.r_[True, q[1:] != q[:-1]]) if n else np.array([], int)
     sizes = np.diff(np.r_[starts, n])
-    return np.arange(n) - np.repeat(starts, sizes) + 1
+    # 32-bit (half the memory of a large run's ranks); the group's start repeated over its
+    # rows, subtracted in place: two arrays of n rows at a time, not three (issue 16)
+    kind = np.int32 if n < 2**31 else np.int64
+    ranks = np.arange(1, n + 1, dtype=kind)
+    ranks -= np.repeat(starts.astype(kind), sizes)
+    return ranks
 
 
 def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
@@ -487,14 +537,25 @@ class _Ranking:
             pos = np.searchsorted(jsorted, rk)
             np.minimum(pos, jsorted.size - 1, out=pos)
             found = jsorted[pos] == rk
-            pos = jorder[pos]  # the qrels row of each run row's key, where found
-            g = np.where(found, judged_gain[pos], 0.0)
+            np.take(jorder, pos, out=pos)  # the qrels row of each run row's key, where found
+            g = judged_gain[pos]  # then 0 where not found: no third array of n rows
+            g[~found] = 0.0
             if need_judged:
-                judged = found & counts[pos]
+                judged = counts[pos]
+                judged &= found
             del pos, found
         else:
             g = np.zeros(rk.size)
             judged = np.zeros(rk.size, bool) if need_judged else None
+
+        # a repeated document in an evaluated ranking is an error (trec_eval: "duplicate
+        # docs"). Without a depth every kept row is evaluated: the keys are checked before
+        # the sort, sorted in place, and go before it (one array of n rows fewer through it)
+        if depth is None:
+            if _repeats(rk, n_keys, dense):
+                rk = rq.astype(np.int64) * nd + rd  # the keys again, in file order
+                _duplicates(rk, run, "run", rows)
+            del rk
 
         # rank: query, then score descending, then the tie rule
         ties = st["ties"]
@@ -502,10 +563,13 @@ class _Ranking:
             tiebreak = _ranx_tiebreak(rq, s)
         else:
             tiebreak = {"docid": rd, "optimistic": g, "pessimistic": g}.get(ties)
-            if ties in ("docid", "optimistic"):
-                tiebreak = -tiebreak
-        order = _sort_rows(rq, s, tiebreak)  # 'input' and 'average' keep the input order
+        # 'input' and 'average' keep the input order
+        order = _sort_rows(rq, s, tiebreak, tiebreak_desc=ties in ("docid", "optimistic"))
         del tiebreak
+        if order.size < 2**31:  # 32-bit: the arrays below are taken through it
+            order = order.astype(np.int32)
+        if not need_docids:
+            del rd  # with jd a copy (_codes), the run's docid codes go here
         q_sorted = rq[order]
         ranks = _group_ranks(q_sorted)
         if depth is not None and ranks.size and ranks.max() > depth:
@@ -513,21 +577,12 @@ class _Ranking:
             q_sorted = rq[order]
             ranks = _group_ranks(q_sorted)
         del rq
-        # a repeated document in an evaluated ranking is an error (trec_eval: "duplicate docs")
-        if dense:
-            seen = np.zeros(n_keys, bool)
-            seen[rk[order]] = True
-            repeated = np.count_nonzero(seen) != order.size
-            del seen
-        else:
-            ks = rk[order] if order.size != rk.size else rk.copy()  # any order will do
-            ks.sort()
-            repeated = bool((ks[1:] == ks[:-1]).any())
-            del ks
-        if repeated:
-            kept = np.sort(order)  # file order, to name the first repeated line
-            _duplicates(rk[kept], run, "run", kept if rows is None else rows[kept])
-        del rk, rows
+        if depth is not None:  # only the rows above the depth are evaluated and checked
+            if _repeats(rk[order], n_keys, dense):
+                kept = np.sort(order)  # file order, to name the first repeated line
+                _duplicates(rk[kept], run, "run", kept if rows is None else rows[kept])
+            del rk
+        del rows
         if judged_only:  # condensed list: unjudged documents leave, the others move up
             stay = judged[order]
             order, q_sorted = order[stay], q_sorted[stay]
@@ -735,7 +790,7 @@ def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=No
     q, d = r.q[rows], r.d[rows]
     grade_of = pd.Series(r.grades, index=pd.MultiIndex.from_arrays([r.jq, r.jd]))
     grade = grade_of.reindex(pd.MultiIndex.from_arrays([q, d])).to_numpy()
-    out = pd.DataFrame({"qid": r.quniq[q].astype(object), "rank": r.ranks[rows],
+    out = pd.DataFrame({"qid": r.quniq[q].astype(object), "rank": r.ranks[rows].astype(np.int64),
                         "docid": _ids(r.duniq, d).astype(object), "score": r.s[rows],
                         "grade": grade, "gain": r.g[rows], "judged": r.judged[rows]})
     return out.reset_index(drop=True)
@@ -781,8 +836,10 @@ def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, neg
     n = np.bincount(r.q, minlength=r.nq)
     result = {}
     for c in cutoffs:
-        top = r.ranks <= (c if c is not None else np.inf)
-        hits = np.bincount(r.q, weights=(top & r.judged).astype(float), minlength=r.nq)
+        # the judged rows in the top c counted per query (only their query codes are taken:
+        # no float array of every row, issue 16)
+        hits = np.bincount(r.q[r.judged if c is None else r.judged & (r.ranks <= c)],
+                           minlength=r.nq)
         shown = np.minimum(n, c) if c is not None else n
         with np.errstate(divide="ignore", invalid="ignore"):
             value = np.where(shown > 0, hits / np.maximum(shown, 1), np.nan)
@@ -851,10 +908,17 @@ score_precision, fractional, depth, missing
     top_gain[r.jq[best]] = r.judged_gain[best]
     result = {}
     for c in cutoffs:
-        promoted = ~r.judged & (r.ranks <= (c if c is not None else np.inf))
-        g = np.where(promoted, top_gain[r.q], r.g)
+        promoted = ~r.judged
+        if c is not None:
+            promoted &= r.ranks <= c
+        # the promoted rows' gains replaced in a copy: one more array of the run's rows, not
+        # three (issue 16: a large upload's peak)
         extra = (r.q[promoted], top_gain[r.q[promoted]])
+        g = r.g.copy()
+        g[promoted] = extra[1]
+        del promoted
         high, _, _, _ = r.scores([c], discount, base, missing, g=g, extra_ideal=extra)
+        del g
         name = _column_name(c)
         result[f"{name}_unjudged_0"] = low[c][evaluated]
         result[f"{name}_unjudged_top"] = high[c][evaluated]

@@ -363,8 +363,8 @@ def practice_reveal(exercise_id):
 
 def uploaded(files: list) -> list[Upload]:
     """The Uploads of the files in the upload widgets, each hashed once. Only digests are
-    kept: Streamlit hands each run a deep copy of every upload, so bytes kept between runs
-    were a second copy of the file (issue 16); an Upload holds this run's copy only."""
+    kept between runs; an Upload holds, for this run, the bytes of the file it is given
+    (``ui.your_data`` gives the widgets' own, not copies: issue 16), never a copy."""
     memo = ss.get(YD_UPLOADS) or {}
     ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
            else Upload.of(f.name, f.getvalue()) for f in files]

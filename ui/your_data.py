@@ -23,6 +23,7 @@ too. Files in the upload widgets replace it. Each run is named by its file name.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -112,27 +113,39 @@ def _sample_files() -> dict:
     return {"qrels": read(SAMPLE_QRELS), "runs": [read(name) for name in SAMPLE_RUNS]}
 
 
+def _widget_files(key: str) -> list:
+    """The files in the upload widget ``key``: its own value in ``st.session_state``, whose
+    bytes are those Streamlit stores for the upload. Not the widget's return value, a deep
+    copy of every file (so that a script cannot change it): kept, it was a second copy of a
+    150 MB run through the parse and the evaluation (issue 16: the peak was 4.5x the file).
+    Only file objects count (``UploadedFile`` is an ``io.BytesIO``; a removed file may be
+    listed until the next run as a placeholder)."""
+    value = st.session_state.get(key)
+    return [f for f in (value if isinstance(value, list) else [value])
+            if isinstance(f, io.BytesIO)]
+
+
 def input_panel():
     """Upload widgets + sample button; returns (qrels Upload, {run name: Upload}) or None."""
     lang = state.language()
     gen = state.upload_generation()
     left, right = st.columns([1, 2])
-    qfile = left.file_uploader(
-        t("Judgments (qrels)", lang), key=f"yd_upload_qrels_{gen}",
+    qkey, rkey = f"yd_upload_qrels_{gen}", f"yd_upload_runs_{gen}"
+    left.file_uploader(
+        t("Judgments (qrels)", lang), key=qkey,
         help=t("TREC qrels `qid 0 docid grade` (whitespace separated), or a CSV with a header "
                "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
                "a run.", lang))
-    rfiles = right.file_uploader(
-        t("Runs (up to {n})", lang, n=MAX_RUNS), key=f"yd_upload_runs_{gen}",
-        accept_multiple_files=True,
+    right.file_uploader(
+        t("Runs (up to {n})", lang, n=MAX_RUNS), key=rkey, accept_multiple_files=True,
         help=t("Up to {n} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV with a "
                "header `qid,docid,score`; each is named by its file name. Documents are ranked "
-               "by score (the rank column is ignored, as in trec_eval).", lang,
-               n=MAX_RUNS)) or []
-    widgets = state.uploaded(([qfile] if qfile is not None else []) + list(rfiles))
+               "by score (the rank column is ignored, as in trec_eval).", lang, n=MAX_RUNS))
+    qfiles = _widget_files(qkey)  # not the widgets' return values (copies): see there
+    widgets = state.uploaded(qfiles + _widget_files(rkey))
     if widgets:
-        qrels = widgets[0] if qfile is not None else None
-        run_files = widgets[1:] if qfile is not None else widgets
+        qrels = widgets[0] if qfiles else None
+        run_files = widgets[1:] if qfiles else widgets
     else:
         injected = state.injected_files()
         qrels = (Upload.of(injected["qrels"]["name"], injected["qrels"]["data"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import gc
 import io
 from pathlib import Path
 
@@ -382,9 +383,9 @@ def test_only_the_open_tab_is_drawn():
 
 
 def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
-    """Streamlit hands each run a deep copy of an uploaded file; the session keeps the file's
-    digest, never bytes of an earlier run (they were a second copy of a 150 MB file between
-    runs and a third during the next, issue 16), and hashes each file once."""
+    """The session keeps an uploaded file's digest, never bytes of an earlier run (a deep
+    copy was a second copy of a 150 MB file between runs and a third during the next, issue
+    16), and hashes each file once; an Upload shares the bytes of the file it is given."""
     session = {}
     monkeypatch.setattr(app_state, "ss", session)
     rec = UploadedFileRec(file_id="f1", name="a.run", type="text/plain",
@@ -401,6 +402,38 @@ def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
     (second,) = app_state.uploaded([run2])
     assert second == first and second.data is run2.getvalue()  # this run's copy, shared
     assert app_state.uploaded([]) == [] and session[app_state.YD_UPLOADS] == {}  # removed
+
+
+def test_a_run_is_evaluated_with_no_second_copy_of_its_upload(monkeypatch):
+    """st.file_uploader returns a deep copy of every file (Streamlit's guard against scripts
+    changing a widget's value): kept for the run, it was a second copy of a 150 MB upload
+    through the parse and the evaluation, the peak's 4.5x the file (issue 16). The page
+    reads the widget's own value from st.session_state instead: while the run is evaluated,
+    every file object and Upload of the run holds one and the same bytes object, the one
+    Streamlit stores for the upload."""
+    held = []
+
+    def watched(q, r, **options):
+        # what holds the run's bytes at this moment: Streamlit's file objects and the page's
+        # Uploads (a bytes object is not tracked by the collector; its holders are)
+        holders = [o for o in gc.get_objects() if isinstance(o, (R.Upload, io.BytesIO))
+                   and getattr(o, "name", None) == "mine.run"]
+        held.append({type(o).__name__: id(o.data if isinstance(o, R.Upload)
+                                           else o.getvalue()) for o in holders})
+        return evaluate_(q, r, **options)
+
+    evaluate_ = R.evaluate
+    monkeypatch.setattr(R, "evaluate", watched)
+    at = page()
+    upload(at, "qrels", "judged.txt", SMALL_QRELS)
+    upload(at, "runs", ("mine.run", SMALL_RUN))
+    at.run()
+    assert not at.exception and not at.error
+    assert held, "the run was not evaluated"
+    for bytes_of in held:
+        assert set(bytes_of) == {"UploadedFile", "Upload"}
+        assert len(set(bytes_of.values())) == 1, bytes_of  # one bytes object, not two
+    assert list(means(at).index) == ["mine.run"]
 
 
 def test_the_page_defines_no_function_that_would_keep_its_uploads():

@@ -22,31 +22,44 @@
     python tests/bench/bench_upload_memory.py                  # 150 MB, rounds of 1 and 3
     python tests/bench/bench_upload_memory.py --after 120      # two minutes after closing
     python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
+    python tests/bench/bench_upload_memory.py --csv --concurrent 1   # the runs as CSV
 
 Measured on 2026-12-02 (``--mb 150 --concurrent 3 --after 30``, 2 cores shared with other
-jobs, load average 8.8 at the start, 2.4 at the end)::
+jobs, load average 4.2 at the start, 1.5 at the end)::
 
-    1 upload  of 150 MB: baseline 178 MB, peak +672 MB (4.48x the file), +468 MB at the
-              result (30 s), +467 MB 30 s after closing, +6 MB after a visitor
-    3 uploads of 150 MB: baseline 178 MB, peak +1962 MB (13.1x one file, 4.36x the three),
-              +1394 MB at the result (68 s), +1393 MB 30 s after closing, +9 MB after a
+    1 upload  of 150 MB: baseline 177 MB, peak +434 MB (2.89x the file), +314 MB at the
+              result (50 s), +314 MB 30 s after closing, +7 MB after a visitor
+    3 uploads of 150 MB: baseline 177 MB, peak +1271 MB (8.47x one file, 2.82x the three),
+              +933 MB at the result (42 s), +933 MB 30 s after closing, +12 MB after a
               visitor
 
-(before the engine's ids were coded by Arrow and the collector of ui/memory.py: 8-10x one
-file, and 2.9 GB held after three closed).
+and the same run as CSV (``--csv --mb 150 --concurrent 1 --after 30``, load average 1.3 at
+the start, 6.3 at the end; a CSV holds the same rows in 104 MB, so every multiple is
+larger)::
 
-Then (``--mb 150 --concurrent 1 --after 30``, load average 6.7 at the start, 8.7 at the
-end)::
+    1 upload  of 104 MB: baseline 178 MB, peak +398 MB (3.81x the file), +271 MB at the
+              result (35 s), +271 MB 30 s after closing, +8 MB after a visitor
 
-    1 upload  of 150 MB: baseline 179 MB, peak +672 MB (4.48x the file), +314 MB at the
-              result (53 s), +314 MB 30 s after closing, +6 MB after a visitor
+Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
+file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
+scores of 3.3 M rows), and on top of them the evaluation's temporaries (about 0.85x: id
+codes, sort keys and orders over the run's rows) or, before it, the parse's (about 0.4x
+over the table). What stays while the tab is open (+314 MB) is the file's copy and the
+table.
 
-The 153 MB less held at the result is the file's second copy: Streamlit hands every run a
-deep copy of an uploaded file (``st.file_uploader``'s value is copied so that user code
-cannot change it), and the app kept one, in its upload memo (now digests only) and in the
-page's globals, which a widget's ``format_func`` lambda kept alive until the next run (the
-page now defines no function). Between runs only Streamlit's own copy is held; during a
-run, that and the run's deep copy: the peak is those two plus the parse and evaluation.
+Before, the same day (same command): 4.48x the file and 4.36x the three files, then 3.45x
+and 3.28x once the page stopped using the widgets' return values: ``st.file_uploader``
+returns a deep copy of every uploaded file (so that a script cannot change a widget's
+value), and the page parsed and evaluated from it, a second 150 MB for the whole run. The
+page now reads the files from ``st.session_state``, the widget's own value, whose bytes are
+the very bytes Streamlit stores for the upload; the returned copy is freed as the call
+returns. Then the engine's ranking held fewer arrays of the run's rows at once (the run's
+scores read in place, repeats checked before the sort, 32-bit ranks and row order, the
+sort key built in place): its temporaries went from 1.4x to 0.85x of the file. Earlier
+still (before the engine's ids were coded by Arrow and the collector of ui/memory.py): 8-10x
+one file, and 2.9 GB held after three closed. The page keeps no bytes between runs (its
+upload memo holds digests, and it defines no function: a widget's ``format_func`` lambda
+kept the page's globals, and with them the uploads, until the next run).
 
 Each round runs on a fresh server (so one round's leftovers are not the next's baseline),
 unless --same-server. Run by hand; not part of the test suite. Exit status 1 if a page
@@ -118,7 +131,17 @@ def write_qrels(path: Path, run: Path, n_queries: int) -> None:
     path.write_text("".join(out), encoding="ascii")
 
 
-def data_files(folder: Path, size_mb: float, n: int) -> tuple[Path, list[Path]]:
+def write_csv(run: Path, out: Path) -> None:
+    """The same run as CSV ``qid,docid,score``: the same rows in about 70% of the bytes."""
+    with open(run, encoding="ascii") as f, open(out, "w", encoding="ascii") as g:
+        g.write("qid,docid,score\n")
+        for line in f:
+            qid, _, doc, _, score, _ = line.split()
+            g.write(f"{qid},{doc},{score}\n")
+
+
+def data_files(folder: Path, size_mb: float, n: int, csv: bool = False
+               ) -> tuple[Path, list[Path]]:
     folder.mkdir(parents=True, exist_ok=True)
     runs = []
     for i in range(n):
@@ -130,12 +153,20 @@ def data_files(folder: Path, size_mb: float, n: int) -> tuple[Path, list[Path]]:
             tmp.rename(run)
             print(f"  wrote {run} ({run.stat().st_size / MB:.1f} MB) in "
                   f"{time.monotonic() - t:.0f} s", flush=True)
+        if csv:
+            as_csv = run.with_suffix(".csv")
+            if not as_csv.exists():
+                tmp = as_csv.with_suffix(".part")
+                write_csv(run, tmp)
+                tmp.rename(as_csv)
+            run = as_csv
         runs.append(run)
     qrels = folder / f"qrels_{size_mb:g}MB.txt"
     if not qrels.exists():
         # every run has the same queries (same size, same documents per query)
-        n_q = sum(1 for _ in open(runs[0], encoding="ascii")) // DOCS_PER_QUERY
-        write_qrels(qrels, runs[0], n_q)
+        trec = runs[0].with_suffix(".run")
+        n_q = sum(1 for _ in open(trec, encoding="ascii")) // DOCS_PER_QUERY
+        write_qrels(qrels, trec, n_q)
     return qrels, runs
 
 
@@ -256,6 +287,9 @@ def main() -> int:
     ap.add_argument("--concurrent", type=int, default=3, help="uploads of the second round")
     ap.add_argument("--after", type=float, default=30,
                     help="seconds to wait after the sessions closed before reading memory")
+    ap.add_argument("--csv", action="store_true",
+                    help="upload each run as CSV qid,docid,score (the same rows, ~70%% of the "
+                         "bytes: the multiples are of the CSV's size)")
     ap.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "ndcg_upload_bench")
     ap.add_argument("--same-server", action="store_true",
                     help="run both rounds on one server (the second round's baseline then "
@@ -265,7 +299,7 @@ def main() -> int:
                          " --server-arg=30 (repeat for each token)")
     args = ap.parse_args()
     M.check_chromium()
-    qrels, runs = data_files(args.data, args.mb, max(1, args.concurrent))
+    qrels, runs = data_files(args.data, args.mb, max(1, args.concurrent), csv=args.csv)
     rounds = [1] + ([args.concurrent] if args.concurrent > 1 else [])
     failed = False
     log_dir = Path(tempfile.mkdtemp(prefix="ndcg-upload-bench-"))

@@ -449,3 +449,27 @@ def test_id_codes_of_ids_arrow_cannot_hold_come_from_pandas_alike():
     ca, cb, vocabulary = id_codes(a, b)
     assert vocabulary.tolist() == ["a", "b", "\ud800"]  # code point order: U+D800 > b > a
     assert ca.tolist() == [1, 2] and cb.tolist() == [2, 0]
+
+
+def test_the_engine_never_writes_to_the_frames_it_is_given():
+    """The engine reads a float64 score or grade column in place (no copy of a large run's
+    scores, issue 16), so it must never write to one: pandas' copy-on-write hands the
+    arrays out read-only (a write raises), and with an older pandas the frames must still
+    come back unchanged, each figure that of untouched copies."""
+    qrels = pd.DataFrame({"qid": ["q1", "q1", "q1", "q2"], "docid": ["a", "b", "c", "a"],
+                          "relevance": [2.0, 0.5, 1.0, -1.0]})
+    run = pd.DataFrame({"qid": ["q1"] * 3 + ["q2"] * 2, "docid": ["c", "a", "x", "a", "b"],
+                        "score": [3.0, 3.0, 1.0, 2.0, 2.0]})
+    q, r = qrels.copy(deep=True), run.copy(deep=True)
+    for convention in CONVENTIONS:
+        options = dict(convention=convention, fractional="keep", negative="zero")
+        got = [evaluate(q, r, k=(1, 2, None), **options), judged_at_k(q, r, k=(1, 2), **options),
+               ndcg_bounds(q, r, k=(1, 2), **options), ranking(q, r, **options)]
+        pd.testing.assert_frame_equal(q, qrels)
+        pd.testing.assert_frame_equal(r, run)
+        fresh = (qrels.copy(deep=True), run.copy(deep=True))
+        want = [evaluate(*fresh, k=(1, 2, None), **options),
+                judged_at_k(*fresh, k=(1, 2), **options),
+                ndcg_bounds(*fresh, k=(1, 2), **options), ranking(*fresh, **options)]
+        for a, b in zip(got, want):
+            pd.testing.assert_frame_equal(a, b)
