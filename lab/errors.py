@@ -9,8 +9,8 @@ value is kept character for character. A message no pattern knows is shown in En
 translated lead-in, never lost.
 
 The patterns follow the raise sites of ``ndcg_core/io.py`` (reading files),
-``ndcg_core/_checks.py`` (grades, gains), ``ndcg_core/evaluate.py`` (qrels and runs as tables)
-and ``ndcg_core/compare.py`` (the significance tests);
+``ndcg_core/_checks.py`` (grades, gains), ``ndcg_core/_ids.py`` and ``ndcg_core/_ranking.py``
+(qrels and runs as tables) and ``ndcg_core/compare.py`` (the significance tests);
 ``tests/lab/test_explain_engine_errors.py`` feeds them every bad input of
 ``tests/bad_input_data.py``, so a re-worded engine message that no longer matches fails a
 test instead of falling back silently.
@@ -77,7 +77,7 @@ _PATTERNS: list[tuple[re.Pattern, Callable[..., str]]] = [(re.compile(p, re.S), 
                          lang, **v)),
     (_NAME + r" line (?P<line>\d+): (?P<column>\w+) is empty\.",
      lambda lang, **v: t("{name} line {line}: {column} is empty.", lang, **v)),
-    # ---- ndcg_core/evaluate.py: judgments and runs as tables
+    # ---- ndcg_core/_ids.py and _ranking.py: judgments and runs as tables
     (_NAME + r" lists docid (?P<docid>.+?) twice for qid (?P<qid>.+?) \(row (?P<row>\d+)\): "
              r"each document may appear once per query\.",
      lambda lang, **v: t("{name} lists docid {docid} twice for qid {qid} (row {row}): each "

@@ -6,8 +6,9 @@ streamlit. Options are keyword-only and declared once in :data:`OPTIONS`;
 and ranx compute NDCG.
 """
 
+from ._ids import id_codes
 from .compare import COMPARE_OPTIONS, adjust_pvalues, compare, to_latex, to_markdown, wins_losses
-from .evaluate import conventions_table, evaluate, id_codes, judged_at_k, ndcg_bounds, ranking
+from .evaluate import conventions_table, evaluate, judged_at_k, ndcg_bounds, ranking
 from .io import read_qrels, read_run
 from .metrics import (
     NDCGParts,

@@ -59,6 +59,6 @@ OVERFLOW_BUG = (
     "BUG (engine): a DCG sum overflows although every gain is finite (grades 1023, 1023, "
     "1023 under exponential gain; 1e308 x 3 under linear gain): ndcg_core/_checks.py "
     "MAX_EXP_GRADE is checked per grade only, so DCG = inf, NDCG = nan, no message. "
-    "Fix: in ndcg_core/metrics.py _dcg_of/ndcg_curve and evaluate.py "
+    "Fix: in ndcg_core/metrics.py _dcg_of/ndcg_curve and _ranking.py "
     "_dcg_at/_ideal_at, raise ValueError('... DCG overflows a float: use linear gain or "
     "smaller grades') when a DCG/IDCG is not finite.")

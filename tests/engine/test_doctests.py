@@ -6,7 +6,8 @@ import importlib
 import pytest
 
 MODULES = ["ndcg_core.metrics", "ndcg_core._checks", "ndcg_core.evaluate", "ndcg_core.io",
-           "ndcg_core.options", "ndcg_core.compare", "ndcg_core._ranx"]
+           "ndcg_core.options", "ndcg_core.compare", "ndcg_core._ranx",
+           "ndcg_core._ids", "ndcg_core._ranking"]
 
 
 @pytest.mark.parametrize("name", MODULES)

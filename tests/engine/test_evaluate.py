@@ -300,13 +300,13 @@ def random_frames(seed, nq=30, nd=40):
 def test_key_table_and_sorted_lookup_give_the_same_figures(convention, seed, monkeypatch):
     """(query, document) pairs are looked up in a table when the input is dense enough,
     else by sorting; both routes must agree exactly, and name the same repeated row."""
-    ev = importlib.import_module("ndcg_core.evaluate")  # the package exports a function too
+    ranking_module = importlib.import_module("ndcg_core._ranking")  # holds the key table's size
     qrels, run = random_frames(seed)
     negative = "zero" if convention in ("sklearn", "xgboost", "lightgbm") else None
     kw = dict(k=(1, 3, 10, None), convention=convention, negative=negative, details=True,
               missing="zero")
     table = evaluate(qrels, run, **kw)
-    monkeypatch.setattr(ev, "_DENSE_SLACK", -10**12)  # never dense: the sorted route
+    monkeypatch.setattr(ranking_module, "_DENSE_SLACK", -10**12)  # never dense: the sorted route
     sorted_route = evaluate(qrels, run, **kw)
     pd.testing.assert_frame_equal(table, sorted_route)
     assert table.attrs == sorted_route.attrs
@@ -318,7 +318,7 @@ def test_key_table_and_sorted_lookup_give_the_same_figures(convention, seed, mon
 
 @pytest.mark.parametrize("which", ["qrels", "run"])
 def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
-    ev = importlib.import_module("ndcg_core.evaluate")  # the package exports a function too
+    ranking_module = importlib.import_module("ndcg_core._ranking")  # holds the key table's size
     qrels, run = random_frames(7)
     frame = qrels if which == "qrels" else run
     # row 50 is a line of q3, a judged query (the run opens with the unjudged q_unjudged)
@@ -326,7 +326,7 @@ def test_a_repeated_pair_is_named_alike_by_both_routes(which, monkeypatch):
     args = (frame, run) if which == "qrels" else (qrels, frame)
     with pytest.raises(ValueError) as dense_error:
         evaluate(*args)
-    monkeypatch.setattr(ev, "_DENSE_SLACK", -10**12)
+    monkeypatch.setattr(ranking_module, "_DENSE_SLACK", -10**12)
     with pytest.raises(ValueError) as sorted_error:
         evaluate(*args)
     assert str(dense_error.value) == str(sorted_error.value)
@@ -358,11 +358,11 @@ def assert_same(results, expected):
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("convention", sorted(CONVENTIONS))
 def test_ids_hashed_or_sorted_give_the_same_figures(convention, seed, monkeypatch):
-    ev = importlib.import_module("ndcg_core.evaluate")
+    ids_module = importlib.import_module("ndcg_core._ids")  # codes the id columns
     qrels, run = random_frames(seed)
-    monkeypatch.setattr(ev, "_SORT_ABOVE", 2.0)  # never sorted: every id column hashed
+    monkeypatch.setattr(ids_module, "_SORT_ABOVE", 2.0)  # never sorted: every id column hashed
     hashed = all_results(qrels, run, convention)
-    monkeypatch.setattr(ev, "_SORT_ABOVE", -1.0)  # always sorted
+    monkeypatch.setattr(ids_module, "_SORT_ABOVE", -1.0)  # always sorted
     assert_same(all_results(qrels, run, convention), hashed)
 
 
@@ -422,8 +422,8 @@ def factorized_as_text(a, b):
 @pytest.mark.parametrize("sort_above", [2.0, -1.0], ids=["hashed", "sorted"])
 @pytest.mark.parametrize("seed", range(3))
 def test_id_codes_equal_pandas_factorizing_the_ids_as_text(seed, sort_above, monkeypatch):
-    ev = importlib.import_module("ndcg_core.evaluate")
-    monkeypatch.setattr(ev, "_SORT_ABOVE", sort_above)
+    ids_module = importlib.import_module("ndcg_core._ids")  # codes the id columns
+    monkeypatch.setattr(ids_module, "_SORT_ABOVE", sort_above)
     qrels, run = random_frames(seed)
     for column in ("qid", "docid"):
         got = id_codes(qrels[column], run[column])

@@ -1,0 +1,348 @@
+"""Every query's ranking built once from coded arrays, and its DCG and ideal DCG at each
+cutoff: gains from grades, ranks within a query, ranx's tie-break, and :class:`_Ranking`,
+which :func:`~ndcg_core.evaluate`, :func:`~ndcg_core.ranking`,
+:func:`~ndcg_core.judged_at_k` and :func:`~ndcg_core.ndcg_bounds` share.
+
+Apart from :mod:`ndcg_core.evaluate` (the public functions, their options and docstrings)
+and :mod:`ndcg_core._ids` (the tables as integer arrays): this is the vectorized arithmetic,
+no Python loop per query.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._checks import OVERFLOW, denominators, gains_of
+from ._ids import _codes, _duplicates, _frame, _id_column, _ids, _numbers, _repeats, _sort_rows
+from ._ranx import SMALL, ranx_order
+from .options import ZERO_IDCG_VALUES
+
+_DENSE_SLACK = 65_536  # key tables up to this size (plus twice the rows) are always fine
+
+
+def _fractional(grades, rule, qrels):
+    """Apply the fractional-grade rule: keep, truncate toward zero (C atol), or refuse."""
+    whole = np.trunc(grades)
+    if rule == "keep" or (whole == grades).all():
+        return grades
+    if rule == "truncate":
+        return whole + 0.0  # + 0.0 turns trec_eval's -0 (atol("-0.5")) into 0
+    i = int(np.argmax(whole != grades))
+    row = qrels.iloc[i]
+    raise ValueError(
+        f"qrels row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has grade "
+        f"{grades[i]:g}, not a whole number, refused by fractional='error' (pytrec_eval takes "
+        "integer grades only); choose fractional='truncate' (trec_eval) or 'keep'."
+    )
+
+
+def _gains(grades, gain, negative, qrels, name="qrels"):
+    if negative == "error" and (grades < 0).any():
+        i = int(np.argmax(grades < 0))
+        row = qrels.iloc[i]
+        raise ValueError(
+            f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r}) has negative "
+            f"grade {grades[i]:g}, refused by negative='error'; choose negative='zero' "
+            "(trec_eval) or 'keep'."
+        )
+    negatives = grades < 0 if negative == "zero" else None
+    if negatives is not None and negatives.any():
+        # trec_eval: a negative grade marks a pooled but unjudged document, gain 0 whatever
+        # the gain map gives grade 0 (get_gain() never matches it); looked up as grade 0
+        grades = np.maximum(grades, 0.0)
+    else:
+        negatives = None
+    def where(i):
+        row = qrels.iloc[i]
+        return f"{name} row {i + 1} (qid {row['qid']!r}, docid {row['docid']!r})"
+
+    out = gains_of(grades, gain, name, where)
+    if negatives is not None:
+        out = np.where(negatives, 0.0, out)
+    return out
+
+
+def _group_ranks(q):
+    """1-based rank of each row within its run of equal (sorted) query codes.
+
+    >>> _group_ranks(np.array([0, 0, 0, 2, 5, 5])).tolist()
+    [1, 2, 3, 1, 1, 2]
+    """
+    n = q.size
+    starts = np.flatnonzero(np.r_[True, q[1:] != q[:-1]]) if n else np.array([], int)
+    sizes = np.diff(np.r_[starts, n])
+    # 32-bit (half the memory of a large run's ranks); the group's start repeated over its
+    # rows, subtracted in place: two arrays of n rows at a time, not three (issue 16)
+    kind = np.int32 if n < 2**31 else np.int64
+    ranks = np.arange(1, n + 1, dtype=kind)
+    ranks -= np.repeat(starts.astype(kind), sizes)
+    return ranks
+
+
+def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
+    """DCG@c per query for every cutoff c; rows with zero gain add nothing and are dropped."""
+    nz = gains != 0
+    q, ranks, gains = q[nz], ranks[nz], gains[nz]
+    maxrank = int(ranks.max()) if ranks.size else 1
+    w = gains / denominators(maxrank, discount, base)[ranks - 1]
+    out = {}
+    for c in cutoffs:
+        sel = w if c is None else np.where(ranks <= c, w, 0.0)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[c] = np.bincount(q, weights=sel, minlength=nq)
+    return out
+
+
+def _ideal_at(q, gains, cutoffs, nq, discount, base):
+    """IDCG@c per query: the DCG of each query's gains sorted descending.
+
+    Gains usually take a handful of values, so no row sort is needed: count the items of
+    each gain level per query; the level's items fill ranks ``start+1 .. end`` and add
+    ``gain * (D[end] - D[start])`` with D the cumulative discount.
+    """
+    codes, levels = pd.factorize(gains)
+    n_levels = len(levels)
+    if n_levels == 0:
+        return {c: np.zeros(nq) for c in cutoffs}
+    if n_levels > 64 or nq * n_levels > 20_000_000:
+        order = _sort_rows(q, gains)
+        qs = q[order]
+        return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
+    by_gain = np.argsort(-levels, kind="stable")
+    level_of = np.empty(n_levels, np.int64)
+    level_of[by_gain] = np.arange(n_levels)
+    counts = np.bincount(q.astype(np.int64) * n_levels + level_of[codes],
+                         minlength=nq * n_levels).reshape(nq, n_levels)
+    ends = np.cumsum(counts, axis=1)
+    starts = ends - counts
+    longest = int(ends[:, -1].max())
+    cum = np.r_[0.0, np.cumsum(1.0 / denominators(max(longest, 1), discount, base))]
+    level_gain = np.asarray(levels, dtype=np.float64)[by_gain]
+    out = {}
+    for c in cutoffs:
+        cap = longest if c is None else min(c, longest)
+        e, b = np.minimum(ends, cap), np.minimum(starts, cap)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out[c] = (cum[e] - cum[b]) @ level_gain
+    return out
+
+
+def _ranx_tiebreak(q, s):
+    """Integer tie-break codes that make the (query, score desc, code) order ranx's order.
+
+    Only queries of more than 15 documents holding tied scores can differ from the order
+    given (see ``_ranx``); None when there is none.
+    """
+    n = q.size
+    by_q = np.argsort(q, kind="stable")  # each query's rows, in the order given
+    qs = q[by_q]
+    starts = np.flatnonzero(np.r_[True, qs[1:] != qs[:-1]]) if n else np.array([], int)
+    sizes = np.diff(np.r_[starts, n])
+    by_score = np.lexsort((s, q))
+    qq, ss = q[by_score], s[by_score]
+    tied = np.zeros(int(q.max()) + 1 if n else 0, bool)
+    tied[qq[1:][(qq[1:] == qq[:-1]) & (ss[1:] == ss[:-1])]] = True
+    todo = [i for i in np.flatnonzero(sizes > SMALL) if tied[qs[starts[i]]]]
+    if not todo:
+        return None
+    t = np.arange(n)
+    for i in todo:
+        rows = by_q[starts[i]: starts[i] + sizes[i]]  # ascending: the order given
+        t[rows[ranx_order(s[rows])]] = rows
+    return t
+
+
+class _Ranking:
+    """Every query's ranking, ready for DCG: built once, shared by evaluate, judged_at_k
+    and ndcg_bounds. Arrays over ranked rows are grouped by query, best first."""
+
+    def __init__(self, qrels, run, st, depth=None, judged_only=False, need_judged=True,
+                 need_docids=False):
+        _frame(qrels, "qrels", ["qid", "docid", "relevance"])
+        _frame(run, "run", ["qid", "docid", "score"])
+        grades = _numbers(qrels, "qrels", "relevance")
+        if qrels["relevance"].dtype.kind not in "iub":  # whole numbers need no check
+            grades = _fractional(grades, st["fractional"], qrels)
+        scores = _numbers(run, "run", "score")
+        if st["score_precision"] == "float32":
+            with np.errstate(over="ignore"):  # beyond float32's range: inf, as a C cast
+                scores = scores.astype(np.float32).astype(np.float64)
+
+        # one integer code per query and per document, shared by both frames
+        jq, rq, quniq = _codes(_id_column(qrels, "qrels", "qid"),
+                               _id_column(run, "run", "qid"), sort=True)
+        quniq = _ids(quniq, np.arange(len(quniq)))  # a few: as str, for the result's index
+        jd, rd, duniq = _codes(_id_column(qrels, "qrels", "docid"),
+                               _id_column(run, "run", "docid"), sort=(st["ties"] == "docid"),
+                               ids=need_docids)
+        nq, nd = len(quniq), max(len(duniq) if need_docids else duniq, 1)
+        jkey = jq.astype(np.int64) * nd + jd
+        rkey = rq.astype(np.int64) * nd
+        rkey += rd
+        # (query, document) keys index a table when there are not many more keys than rows:
+        # repeats and look-ups then cost one pass, not a sort and a hash of each frame
+        n_keys = nq * nd
+        dense = n_keys <= 2 * (jkey.size + rkey.size) + _DENSE_SLACK
+        if dense:
+            seen = np.zeros(n_keys, bool)
+            seen[jkey] = True
+            if np.count_nonzero(seen) != jkey.size:
+                _duplicates(jkey, qrels, "qrels")  # names the first repeated row
+            del seen
+        else:
+            jorder = np.argsort(jkey)
+            jsorted = jkey[jorder]
+            if jsorted.size > 1 and (jsorted[1:] == jsorted[:-1]).any():
+                _duplicates(jkey, qrels, "qrels")
+
+        judged_gain = _gains(grades, st["gain"], st["negative"], qrels)
+        # trec_eval reads a negative grade as "pooled but not judged" (RELVALUE_UNJUDGED)
+        counts = grades >= 0 if st["negative"] == "zero" else np.ones(grades.size, bool)
+        judged_q = np.zeros(nq, bool)
+        judged_q[jq] = True
+        in_run = np.zeros(nq, bool)
+        in_run[rq] = True
+
+        # keep run rows of judged queries (a query without judgments is never evaluated,
+        # so trec_eval never looks at it: a repeated line there is no error). Below, each
+        # array over the run's rows is let go once used: a large upload's peak is the
+        # number of them alive at once (issue 16).
+        keep = judged_q[rq]
+        rows = None  # the run rows kept, when not all are
+        if keep.all():
+            rk, s = rkey, scores
+        else:
+            rows = np.flatnonzero(keep)
+            rq, rd, rk, s = rq[rows], rd[rows], rkey[rows], scores[rows]
+        del keep, rkey, scores
+        need_judged = need_judged or judged_only
+        judged = None
+        if dense:
+            gain_of = np.zeros(n_keys)
+            gain_of[jkey] = judged_gain
+            g = gain_of[rk]  # 0 for documents without a judgment
+            del gain_of
+            if need_judged:
+                judged_of = np.zeros(n_keys, bool)
+                judged_of[jkey] = counts
+                judged = judged_of[rk]
+                del judged_of
+        elif jsorted.size:
+            pos = np.searchsorted(jsorted, rk)
+            np.minimum(pos, jsorted.size - 1, out=pos)
+            found = jsorted[pos] == rk
+            np.take(jorder, pos, out=pos)  # the qrels row of each run row's key, where found
+            g = judged_gain[pos]  # then 0 where not found: no third array of n rows
+            g[~found] = 0.0
+            if need_judged:
+                judged = counts[pos]
+                judged &= found
+            del pos, found
+        else:
+            g = np.zeros(rk.size)
+            judged = np.zeros(rk.size, bool) if need_judged else None
+
+        # a repeated document in an evaluated ranking is an error (trec_eval: "duplicate
+        # docs"). Without a depth every kept row is evaluated: the keys are checked before
+        # the sort, sorted in place, and go before it (one array of n rows fewer through it)
+        if depth is None:
+            if _repeats(rk, n_keys, dense):
+                rk = rq.astype(np.int64) * nd + rd  # the keys again, in file order
+                _duplicates(rk, run, "run", rows)
+            del rk
+
+        # rank: query, then score descending, then the tie rule
+        ties = st["ties"]
+        if ties == "ranx":
+            tiebreak = _ranx_tiebreak(rq, s)
+        else:
+            tiebreak = {"docid": rd, "optimistic": g, "pessimistic": g}.get(ties)
+        # 'input' and 'average' keep the input order
+        order = _sort_rows(rq, s, tiebreak, tiebreak_desc=ties in ("docid", "optimistic"))
+        del tiebreak
+        if order.size < 2**31:  # 32-bit: the arrays below are taken through it
+            order = order.astype(np.int32)
+        if not need_docids:
+            del rd  # with jd a copy (_codes), the run's docid codes go here
+        q_sorted = rq[order]
+        ranks = _group_ranks(q_sorted)
+        if depth is not None and ranks.size and ranks.max() > depth:
+            order = order[ranks <= depth]  # trec_eval -M: cut before anything else
+            q_sorted = rq[order]
+            ranks = _group_ranks(q_sorted)
+        del rq
+        if depth is not None:  # only the rows above the depth are evaluated and checked
+            if _repeats(rk[order], n_keys, dense):
+                kept = np.sort(order)  # file order, to name the first repeated line
+                _duplicates(rk[kept], run, "run", kept if rows is None else rows[kept])
+            del rk
+        del rows
+        if judged_only:  # condensed list: unjudged documents leave, the others move up
+            stay = judged[order]
+            order, q_sorted = order[stay], q_sorted[stay]
+            ranks = _group_ranks(q_sorted)
+
+        self.settings, self.nq, self.quniq, self.duniq = st, nq, quniq, duniq
+        self.jq, self.jd, self.grades, self.judged_gain = jq, jd, grades, judged_gain
+        self.counts, self.judged_q, self.in_run = counts, judged_q, in_run
+        self.q, self.ranks = q_sorted, ranks
+        self.s = s[order]
+        del s
+        self.g = g[order]
+        del g
+        self.judged = None if judged is None else judged[order]
+        self.d = rd[order] if need_docids else None
+
+    def tie_groups(self):
+        """Group number of each ranked row: rows of one query with equal scores share one."""
+        q, s = self.q, self.s
+        if not q.size:
+            return np.zeros(0, np.int64)
+        return np.cumsum(np.r_[True, (q[1:] != q[:-1]) | (s[1:] != s[:-1])]) - 1
+
+    def scores(self, cutoffs, discount, base, missing, g=None, extra_ideal=None):
+        """(NDCG, DCG, IDCG) per query code for every cutoff, and the evaluated queries.
+
+        ``g`` replaces the ranked rows' gains; ``extra_ideal`` = (query codes, gains) adds
+        items to the judged pool the ideal is built from.
+        """
+        st = self.settings
+        g = self.g if g is None else g
+        ranked = g
+        if st["ties"] == "average" and g.size:
+            grp = self.tie_groups()
+            ranked = (np.bincount(grp, g) / np.bincount(grp))[grp]
+        dcgs = _dcg_at(self.q, self.ranks, ranked, cutoffs, self.nq, discount, base)
+        # ideal: gains sorted descending within each query
+        if st["ideal_pool"] == "judged":  # an ideal from the judged pool leaves harm out
+            iq, ig = self.jq, np.maximum(self.judged_gain, 0.0)
+            if extra_ideal is not None:
+                iq, ig = np.r_[iq, extra_ideal[0]], np.r_[ig, np.maximum(extra_ideal[1], 0)]
+        else:
+            iq, ig = self.q, g
+        idcgs = _ideal_at(iq, ig, cutoffs, self.nq, discount, base)
+        for c in cutoffs:
+            if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
+                raise ValueError(OVERFLOW)
+        zero_value = ZERO_IDCG_VALUES[st["zero_idcg"]]
+        # a judged query absent from the run (missing='zero') is an empty ranking: 0 when
+        # its judgments hold something to find, else the all-zero rule (NaN stays NaN)
+        findable = np.bincount(self.jq, weights=(self.judged_gain > 0).astype(float),
+                               minlength=self.nq) > 0
+        absent = np.where(findable, 0.0, zero_value)
+        ndcgs = {}
+        for c in cutoffs:
+            d, i = dcgs[c], idcgs[c]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
+            ndcgs[c] = np.where(self.in_run, v, absent)
+        evaluated = self.judged_q & (self.in_run | (missing == "zero"))
+        return ndcgs, dcgs, idcgs, evaluated
+
+    def frame(self, columns, evaluated, missing):
+        out = pd.DataFrame(columns, index=pd.Index(self.quniq[evaluated].astype(object),
+                                                   name="qid"))
+        out.attrs["unjudged_queries"] = list(self.quniq[self.in_run & ~self.judged_q])
+        out.attrs["missing_queries"] = list(self.quniq[self.judged_q & ~self.in_run])
+        return out
