@@ -122,7 +122,7 @@ _PATTERNS: list[tuple[re.Pattern, Callable[..., str]]] = [(re.compile(p, re.S), 
      r"numbers such as 0, 1, 2, 3\.",
      lambda lang, **v: t("The grade at position {position} is {value}, not a number: use "
                          "numbers such as 0, 1, 2, 3.", lang, **v)),
-    # ---- ndcg_core/compare.py: the per-query scores of the runs compared
+    # ---- ndcg_core/_compare_input.py: the per-query scores of the runs compared
     (r"compare needs at least 2 queries scored by every system; per_query has (?P<kept>\d+) "
      r"\((?P<dropped>\d+) of (?P<total>\d+) dropped for a NaN score\)\.",
      lambda lang, **v: t("The comparison needs at least 2 queries scored by every run; "

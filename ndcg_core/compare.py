@@ -11,231 +11,32 @@ needed), a confidence interval of the mean difference and Cohen's d_z effect siz
 The tests are SciPy's: ``scipy.stats.ttest_rel``, ``wilcoxon``, ``permutation_test`` and
 ``monte_carlo_test``; nothing here re-derives a distribution. Like PyTerrier's
 ``pt.Experiment(baseline=...)`` the p-values are two-sided and the baseline's row has none.
+
+The public functions and their examples. The options, limits and input checks are declared
+in :mod:`ndcg_core._compare_input`, the tests and intervals run in
+:mod:`ndcg_core._significance`, and the cells the writers share are built in
+:mod:`ndcg_core._export`.
 """
 
 from __future__ import annotations
 
-import numbers
-import string
-
 import numpy as np
 import pandas as pd
 
-from .options import Option
-
-# scipy.stats is imported where a test runs, not here: importing it takes ~2.5 s on this
-# machine (import ndcg_core: 0.5-1.0 s without it, 3.1-4.1 s with it), which every CLI call
-# and every page would pay for statistics it may never compute.
+from ._compare_input import (
+    COLUMNS,
+    COMPARE_OPTIONS,
+    MAX_SYSTEMS,
+    _choice,
+    _open_unit,
+    _paired_scores,
+    _whole,
+)
+from ._export import _export_rows
+from ._significance import _interval, _p_value
 
 __all__ = ["compare", "wins_losses", "adjust_pvalues", "to_markdown", "to_latex",
            "COMPARE_OPTIONS", "COLUMNS", "MAX_SYSTEMS"]
-
-#: The most systems one comparison takes (the baseline included): the page offers up to 10 runs.
-MAX_SYSTEMS = 10
-
-#: The columns of :func:`compare`'s table, in order.
-COLUMNS = ("mean", "delta", "ci_low", "ci_high", "p", "p_adj", "effect_size", "significant")
-
-#: :func:`compare`'s two choices, declared once: validation, the page's widgets and their help
-#: text all read these.
-COMPARE_OPTIONS: dict[str, Option] = {
-    opt.name: opt
-    for opt in [
-        Option(
-            "test",
-            "Significance test",
-            "The paired two-sided test of each system against the baseline, over the same "
-            "queries.",
-            {
-                "t": "paired t-test on the per-query differences (scipy.stats.ttest_rel; "
-                "PyTerrier's and ranx's default).",
-                "wilcoxon": "Wilcoxon signed-rank test (scipy.stats.wilcoxon): queries with a "
-                "zero difference are left out (zero_method='wilcox'), exact or normal "
-                "p-value by SciPy's method='auto'.",
-                "randomization": "paired randomization (sign-flip) test of the mean "
-                "difference (Fisher; Smucker et al. 2007): exact over all 2^n sign flips when "
-                "2^n <= n_resamples, else n_resamples seeded random flips.",
-                "bootstrap": "paired bootstrap test of the mean difference, shift method "
-                "(Efron & Tibshirani 1993, ch. 16): n_resamples seeded resamples of the "
-                "queries.",
-            },
-            "t",
-        ),
-        Option(
-            "correction",
-            "Multiple-comparison correction",
-            "How the p-values of the systems compared with the baseline are adjusted together "
-            "before they are compared with alpha.",
-            {
-                "holm": "Holm (1979) step-down: controls the family-wise error rate, never "
-                "less powerful than Bonferroni.",
-                "bh": "Benjamini & Hochberg (1995): controls the false discovery rate.",
-                None: "none: each p-value is compared with alpha on its own.",
-            },
-            "holm",
-        ),
-    ]
-}
-
-# Resampled statistics are computed this many cells (resamples x queries) at a time, so
-# 10,000 resamples of 7,000 queries never hold more than ~16 MB at once.
-_BATCH_CELLS = 2_000_000
-
-
-# ------------------------------------------------------------------ input checks
-
-def _choice(name: str, value):
-    choices = COMPARE_OPTIONS[name].choices
-    if isinstance(value, str) or value is None:
-        if value in choices:
-            return value
-    listed = ", ".join(repr(c) for c in choices)
-    raise ValueError(f"{name} must be one of {listed}; got {value!r}.")
-
-
-def _open_unit(name: str, value) -> float:
-    if (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-            and 0 < float(value) < 1):
-        return float(value)
-    raise ValueError(f"{name} must be a number strictly between 0 and 1, e.g. 0.05; "
-                     f"got {value!r}.")
-
-
-def _whole(name: str, value, smallest: int) -> int:
-    if (isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-            and int(value) >= smallest):
-        return int(value)
-    raise ValueError(f"{name} must be a whole number >= {smallest}; got {value!r}.")
-
-
-def _paired_scores(per_query, baseline) -> tuple[pd.DataFrame, list]:
-    """Check ``per_query`` and ``baseline``; return the complete rows and the dropped qids."""
-    if not isinstance(per_query, pd.DataFrame):
-        raise ValueError("per_query must be a pandas DataFrame indexed by query id with one "
-                         f"column per system; got {type(per_query).__name__}.")
-    columns = list(per_query.columns)
-    if per_query.columns.has_duplicates:
-        dup = per_query.columns[per_query.columns.duplicated()][0]
-        raise ValueError(f"per_query has two columns named {dup!r}: give each system a "
-                         "unique name.")
-    try:
-        known = baseline in columns
-    except TypeError:  # an unhashable baseline, e.g. a list
-        known = False
-    if not known:
-        listed = ", ".join(repr(c) for c in columns) or "(none)"
-        raise ValueError(f"baseline {baseline!r} is not a column of per_query; choose one of "
-                         f"{listed}.")
-    if len(columns) < 2:
-        raise ValueError(f"compare needs at least 2 systems (the baseline and one more); "
-                         f"per_query has 1 column: {columns[0]!r}.")
-    if len(columns) > MAX_SYSTEMS:
-        raise ValueError(f"compare takes at most {MAX_SYSTEMS} systems (the baseline "
-                         f"included); per_query has {len(columns)}: drop some columns.")
-    for col in columns:
-        dtype = per_query[col].dtype
-        if not pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
-            raise ValueError(f"system {col!r} holds {dtype} values, not numbers: give one "
-                             "score (e.g. NDCG) per query as a float.")
-    if per_query.index.has_duplicates:
-        qid = per_query.index[per_query.index.duplicated()][0]
-        raise ValueError(f"query {qid!r} appears twice in per_query's index: give one row "
-                         "per query.")
-    values = per_query.to_numpy(dtype=float)
-    infinite = np.isinf(values)
-    if infinite.any():
-        row, col = np.argwhere(infinite)[0]
-        raise ValueError(f"system {columns[col]!r} scores {values[row, col]} on query "
-                         f"{per_query.index[row]!r}: every score must be finite (NaN marks "
-                         "a query to leave out).")
-    incomplete = np.isnan(values).any(axis=1)
-    dropped = per_query.index[incomplete].tolist()
-    kept = per_query.loc[~incomplete].astype(float)
-    if len(kept) < 2:
-        raise ValueError(f"compare needs at least 2 queries scored by every system; "
-                         f"per_query has {len(kept)} ({len(dropped)} of {len(per_query)} "
-                         "dropped for a NaN score).")
-    return kept, dropped
-
-
-# ------------------------------------------------------------------ tests and intervals
-
-def _mean_difference(x, y, axis=-1):
-    return np.mean(x - y, axis=axis)
-
-
-def _p_value(x: np.ndarray, b: np.ndarray, test: str, n_resamples: int, seed: int) -> float:
-    """Two-sided p-value of ``x`` against ``b`` (paired), by ``test``."""
-    from scipy import stats
-
-    d = x - b
-    if not d.any():
-        # No query differs: nothing speaks against H0. SciPy gives NaN here (0/0) for the
-        # t-test and the normal approximation; 1.0 keeps the corrections defined.
-        return 1.0
-    n = d.size
-    batch = max(1, _BATCH_CELLS // n)
-    if test == "t":
-        return float(stats.ttest_rel(x, b).pvalue)
-    if test == "wilcoxon":
-        # Both arguments spelled out although they are SciPy's defaults (as PyTerrier calls
-        # it): drop zero differences (Wilcoxon 1945); exact null when n <= 50 and no ties or
-        # zeros, all permutations when ties or zeros and n <= 13, else the normal
-        # approximation with the tie correction.
-        return float(stats.wilcoxon(x, b, zero_method="wilcox", method="auto").pvalue)
-    if test == "randomization":
-        if 2 ** min(n, 64) <= n_resamples:
-            # permutation_test enumerates all 2^n swaps of the two scores of each query when
-            # n_resamples allows: an exact p, no randomness.
-            res = stats.permutation_test(
-                (x, b), _mean_difference, permutation_type="samples", vectorized=True,
-                n_resamples=n_resamples, batch=batch, alternative="two-sided", rng=seed)
-            return float(res.pvalue)
-        # The same null, sampled: a swap flips the sign of one difference. monte_carlo_test
-        # counts and adjusts exactly as permutation_test's random branch ((k + 1) / (R + 1),
-        # Phipson & Smyth 2010) and runs ~8x faster on 1,000 queries (0.07 s vs 0.6 s).
-        # Signs come 8 to a random byte: half the time of one random float per sign.
-        rng = np.random.default_rng(seed)
-
-        def flipped(size):
-            rows, cols = size
-            bytes_ = rng.integers(0, 256, size=(rows, (cols + 7) // 8), dtype=np.uint8)
-            minus = np.unpackbits(bytes_, axis=1, count=cols).view(bool)
-            return np.where(minus, -d, d)
-
-        res = stats.monte_carlo_test(d, flipped, np.mean, vectorized=True,
-                                     n_resamples=n_resamples, batch=batch,
-                                     alternative="two-sided")
-        return float(res.pvalue)
-    # test == "bootstrap": shift the differences to mean 0 so H0 holds, resample queries with
-    # replacement, and see how often a resampled mean is as extreme as the observed one.
-    shifted = d - d.mean()
-    rng = np.random.default_rng(seed)
-
-    def resampled(size):
-        return shifted[rng.integers(0, n, size=size)]
-
-    res = stats.monte_carlo_test(d, resampled, np.mean, vectorized=True,
-                                 n_resamples=n_resamples, batch=batch, alternative="two-sided")
-    return float(res.pvalue)
-
-
-def _interval(x: np.ndarray, b: np.ndarray, test: str, confidence: float, n_resamples: int,
-              seed: int) -> tuple[float, float]:
-    """CI of mean(x - b): the t-interval for the t-test, else the percentile bootstrap."""
-    from scipy import stats
-
-    d = x - b
-    if np.ptp(d) == 0:  # every query moved by the same amount: the interval is that point
-        return float(d[0]), float(d[0])
-    if test == "t":
-        ci = stats.ttest_rel(x, b).confidence_interval(confidence_level=confidence)
-    else:
-        ci = stats.bootstrap((d,), np.mean, n_resamples=n_resamples,
-                             batch=max(1, _BATCH_CELLS // d.size), vectorized=True,
-                             confidence_level=confidence, method="percentile",
-                             rng=seed).confidence_interval
-    return float(ci.low), float(ci.high)
 
 
 def adjust_pvalues(pvalues, *, correction):
@@ -488,86 +289,6 @@ def wins_losses(per_query, *, baseline) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------ exports
-
-_TEST_WORDS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank test",
-               "randomization": "paired randomization test", "bootstrap": "paired bootstrap test"}
-_CORRECTION_WORDS = {"holm": "Holm-corrected", "bh": "Benjamini-Hochberg-corrected",
-                     None: "uncorrected"}
-
-# Every ASCII punctuation character may be backslash-escaped in CommonMark and GFM, and
-# escaping all of them leaves no |, <, *, _, [, $ or & to start a cell, a tag, emphasis,
-# a link, LaTeX math or an entity.
-_MARKDOWN_ESCAPES = str.maketrans({c: "\\" + c for c in string.punctuation}
-                                  | {"\n": " ", "\r": " ", "\t": " "})
-# LaTeX's ten special characters, plus < > (they print as ¡ ¿ in the OT1 encoding).
-_LATEX_ESCAPES = str.maketrans({
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "%": r"\%", "&": r"\&",
-    "#": r"\#", "$": r"\$", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "<": r"\textless{}", ">": r"\textgreater{}", "\n": " ", "\r": " ", "\t": " "})
-
-
-def _escape_markdown(text) -> str:
-    return str(text).translate(_MARKDOWN_ESCAPES)
-
-
-def _escape_latex(text) -> str:
-    return str(text).translate(_LATEX_ESCAPES)
-
-
-def _export_rows(table, digits: int, *, latex: bool) -> tuple[list[str], list[list[str]], str]:
-    """Header, cells and footnote shared by the Markdown and LaTeX writers (unescaped marks)."""
-    if not isinstance(table, pd.DataFrame) or not set(COLUMNS) <= set(table.columns):
-        missing = (sorted(set(COLUMNS) - set(table.columns))
-                   if isinstance(table, pd.DataFrame) else list(COLUMNS))
-        raise ValueError("expected the table compare() returns; missing columns: "
-                         + ", ".join(missing) + ".")
-    digits = _whole("digits", digits, 0)
-    if digits > 15:
-        raise ValueError(f"digits must be at most 15 (a float holds ~16); got {digits}.")
-    escape = _escape_latex if latex else _escape_markdown
-    dash = "--" if latex else "–"
-    tiny = 10.0 ** -digits
-
-    def number(v) -> str:
-        if pd.isna(v):
-            return dash
-        text = f"{v:.{digits}f}"
-        return text.replace("-", "$-$", 1) if latex and text.startswith("-") else text
-
-    def pvalue(v) -> str:
-        if not pd.isna(v) and v < tiny:
-            return (r"$<$" if latex else r"\< ") + f"{tiny:.{digits}f}"
-        return number(v)
-
-    attrs = table.attrs
-    baseline = attrs.get("baseline", table.index[0])
-    mark = r"$^{\dagger}$" if latex else "†"
-    level = attrs.get("confidence")
-    ci = f"{100 * level:g}% CI" if level is not None else "CI"
-    header = ["System", "Mean", r"$\Delta$" if latex else "Δ",
-              ci.replace("%", r"\%") if latex else ci,
-              r"$p$" if latex else "p", r"$p_{\mathrm{adj}}$" if latex else "p (adj.)",
-              r"$d_z$" if latex else escape("d_z")]
-    cells = []
-    for system, row in table.iterrows():
-        name = escape(system) + (" (baseline)" if system == baseline else "")
-        delta = number(row["delta"]) + (mark if bool(row["significant"]) else "")
-        interval = (dash if pd.isna(row["ci_low"])
-                    else f"[{number(row['ci_low'])}, {number(row['ci_high'])}]")
-        cells.append([name, number(row["mean"]), delta, interval, pvalue(row["p"]),
-                      pvalue(row["p_adj"]), number(row["effect_size"])])
-    alpha = attrs.get("alpha")
-    words = [_TEST_WORDS.get(attrs.get("test"), ""),
-             _CORRECTION_WORDS.get(attrs.get("correction"), "") if "correction" in attrs
-             else ""]
-    how = ", ".join(w for w in words if w)
-    less = "$<$" if latex else "\\<"  # a bare < is safe before a space; escaped, always
-    rule = f"adjusted p {less} {alpha:g}" if alpha is not None else "significant"
-    # Only the baseline's name comes from the user; the rest of the note is ours.
-    note = (f"{mark} {rule} against {escape(baseline)}" + (f" ({how})" if how else "")
-            + (f", {attrs['n_queries']} queries" if "n_queries" in attrs else "") + ".")
-    return header, cells, note
-
 
 def to_markdown(table, *, digits=4) -> str:
     """Write :func:`compare`'s table as a GitHub-flavoured Markdown table.
