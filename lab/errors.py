@@ -8,9 +8,10 @@ quoted it) and re-worded by a catalog message with the same named placeholders, 
 value is kept character for character. A message no pattern knows is shown in English under a
 translated lead-in, never lost.
 
-The patterns follow the raise sites of ``ndcg_core/io.py`` (reading files),
-``ndcg_core/_checks.py`` (grades, gains), ``ndcg_core/_ids.py`` and ``ndcg_core/_ranking.py``
-(qrels and runs as tables) and ``ndcg_core/compare.py`` (the significance tests);
+The patterns follow the raise sites of ``ndcg_core/io.py``, ``ndcg_core/_decode.py`` and
+``ndcg_core/_trec.py`` (reading files), ``ndcg_core/_checks.py`` (grades, gains),
+``ndcg_core/_ids.py`` and ``ndcg_core/_ranking.py`` (qrels and runs as tables) and
+``ndcg_core/compare.py`` (the significance tests);
 ``tests/lab/test_explain_engine_errors.py`` feeds them every bad input of
 ``tests/bad_input_data.py``, so a re-worded engine message that no longer matches fails a
 test instead of falling back silently.
@@ -34,7 +35,7 @@ _NAME = r"(?P<name>.+?)"
 _ROW = r"(?P<name>.+?) row (?P<row>\d+) \(qid (?P<qid>.+?), docid (?P<docid>.+?)\)"
 
 _PATTERNS: list[tuple[re.Pattern, Callable[..., str]]] = [(re.compile(p, re.S), f) for p, f in [
-    # ---- ndcg_core/io.py: reading a file
+    # ---- ndcg_core/io.py, _decode.py and _trec.py: reading a file
     (_NAME + r" is empty: it holds no lines to read\.",
      lambda lang, **v: t("{name} is empty: it holds no lines to read.", lang, **v)),
     (_NAME + r" is not a text file \(it holds binary data\): upload a TREC or CSV text file\.",

@@ -149,7 +149,7 @@ def outcome(reader, source):
 @pytest.mark.parametrize("kind, text", ROUTE_CASES)
 def test_large_file_route_reads_exactly_like_the_in_memory_route(kind, text, tmp_path,
                                                                  monkeypatch):
-    import ndcg_core.io as nio
+    import ndcg_core._trec as trec
     reader = read_qrels if kind == "qrels" else read_run
     path = tmp_path / "f.txt"
     path.write_bytes(text.encode("utf-8"))
@@ -158,11 +158,11 @@ def test_large_file_route_reads_exactly_like_the_in_memory_route(kind, text, tmp
     if isinstance(from_buffer, str):
         from_buffer = from_buffer.replace("the file", "FILE")
     assert in_memory == from_buffer
-    monkeypatch.setattr(nio, "_BIG", 0)
+    monkeypatch.setattr(trec, "_BIG", 0)
     # the large-file route really is taken, unless the file holds what pandas' tokenizer
     # reads differently from trec_eval (# comments, VT, FF, a lone CR): those read bytes
     plain = not any(c in text for c in "#\x0b\x0c") and text.count("\r") == text.count("\r\n")
-    assert nio._big_path(path)[0] == (str(path) if plain else None)
+    assert trec._big_path(path)[0] == (str(path) if plain else None)
     assert outcome(reader, path) == in_memory
 
 
@@ -183,9 +183,9 @@ def big_run(tmp_path, tail=""):
 def test_a_large_run_keeps_leading_zeros_in_every_chunk(tmp_path, as_upload):
     """pandas reads a big file in chunks (threads for a path, low_memory blocks for a
     buffer) and infers each chunk's types alone: "00001" must not come back as "1"."""
-    import ndcg_core.io as nio
+    import ndcg_core._trec as trec
     path, lines = big_run(tmp_path)
-    assert path.stat().st_size > nio._BIG
+    assert path.stat().st_size > trec._BIG
     run = read_run(io.BytesIO(path.read_bytes()) if as_upload else path)
     assert len(run) == len(lines)
     assert as_rows(run.iloc[[0, 1, len(lines) - 1]]) == [
@@ -207,7 +207,7 @@ def test_qids_become_text_exactly_as_astype_str_whatever_objects_hold_them(runs)
     """The parser shares one str object among nearby equal ids and ``_as_text`` finds runs
     by object identity: shared objects, separate equal objects and runs broken by another
     id must all give what ``astype(str)`` gives."""
-    from ndcg_core.io import _as_text
+    from ndcg_core._trec import _as_text
     values = []
     for text, repeat, shared in runs:
         obj = fresh(text)
@@ -222,7 +222,7 @@ def test_qids_become_text_exactly_as_astype_str_whatever_objects_hold_them(runs)
 @pytest.mark.parametrize("values", [[fresh("q1"), np.nan], [np.nan, np.nan],
                                     ["q1", None, "q1"]])
 def test_a_missing_qid_is_found_even_inside_a_run(values):
-    from ndcg_core.io import _as_text
+    from ndcg_core._trec import _as_text
     shared = fresh("q7")
     assert _as_text(np.array([shared, shared] + values + [shared], dtype=object)) is None
     assert _as_text(np.array([shared, shared], dtype=object)).tolist() == ["q7", "q7"]
@@ -371,8 +371,8 @@ def test_undecodable_utf16_is_named_as_utf16_not_binary():
 
 
 def test_a_large_utf16_path_reads_like_its_utf8_twin(tmp_path, monkeypatch):
-    import ndcg_core.io as nio
-    monkeypatch.setattr(nio, "_BIG", 0)
+    import ndcg_core._trec as trec
+    monkeypatch.setattr(trec, "_BIG", 0)
     text = "q1 Q0 d1 1 0.5 t\nq1 Q0 d2 2 0.25 t\n"
     (tmp_path / "a.txt").write_bytes(text.encode("utf-16"))
     assert as_rows(read_run(tmp_path / "a.txt")) == [("q1", "d1", 0.5), ("q1", "d2", 0.25)]
@@ -405,7 +405,8 @@ def test_the_fast_and_the_line_by_line_path_read_any_ids_alike(rows, as_run):
     """Ids with quotes, commas, #, nan, NA...: pandas' C parser (the fast path) and the
     line-by-line path give the same frame, both equal to splitting each
     line on whitespace as trec_eval does."""
-    import ndcg_core.io as nio
+    import ndcg_core._decode as dec
+    import ndcg_core._trec as trec
     rows = [("q" + q, d, g) for q, d, g in rows]  # a qid never starts a comment or a header
     if as_run:
         text = "".join(f"{q} Q0 {d} {i} {g / 2} t\n" for i, (q, d, g) in enumerate(rows))
@@ -416,11 +417,11 @@ def test_the_fast_and_the_line_by_line_path_read_any_ids_alike(rows, as_run):
     kind = "run" if as_run else "qrels"
     raw = text.encode()
     width, num = (6, 4) if as_run else (5, 3)
-    assert nio._parse_trec_fast(io.BytesIO(raw), width, [0, 2], num) is not None  # not refused
+    assert trec._parse_trec_fast(io.BytesIO(raw), width, [0, 2], num) is not None  # not refused
     fast = read_run(io.BytesIO(raw)) if as_run else read_qrels(io.BytesIO(raw))
-    lines = nio._read_trec_lines(raw, "the file", kind, nio._LAYOUTS[kind])
+    lines = trec._read_trec_lines(raw, "the file", kind, trec._LAYOUTS[kind])
     if not as_run:
-        lines["relevance"] = nio._tidy_numbers(lines["relevance"].to_numpy())
+        lines["relevance"] = dec._tidy_numbers(lines["relevance"].to_numpy())
     assert as_rows(fast) == as_rows(lines) == want
     assert str(fast["docid"].dtype) == str(lines["docid"].dtype) == "str"
 
@@ -459,8 +460,8 @@ def test_the_line_by_line_path_reads_in_pieces_and_still_names_the_line(monkeypa
     """The line-by-line path turns every ``_CHUNK`` lines into Arrow pieces (so a large file
     never becomes one list of strings): pieces join up, and a bad line in a later piece is
     named by its line in the file."""
-    import ndcg_core.io as nio
-    monkeypatch.setattr(nio, "_CHUNK", 2)
+    import ndcg_core._trec as trec
+    monkeypatch.setattr(trec, "_CHUNK", 2)
     text = b"q1 Q0 a 1 3 t\n# c\nq1 Q0 b 2 2 t\n\nq2\x0bQ0 c 3 1 t\nq2 Q0 d 4 0.5 t\nq3 Q0 e 5 0 t\n"
     assert as_rows(read_run(io.BytesIO(text))) == [
         ("q1", "a", 3.0), ("q1", "b", 2.0), ("q2", "c", 1.0), ("q2", "d", 0.5), ("q3", "e", 0.0)]
