@@ -612,6 +612,7 @@ function clearMessages(inst) {
 // since, so the server has it. Other events are not resent: an add is not idempotent.
 const RESEND_MS = 4000;
 const SETTLED_EVENT = "ndcg-ranking-table-settled";
+const RESEND_FOR_MS = 120000;
 
 /** Run `fn` once the next frame has been painted (a task queued from that frame); in a
  * hidden page, which paints no frames, at once. */
@@ -619,7 +620,6 @@ function afterPaint(fn) {
   if (document.hidden) setTimeout(fn, 0);
   else requestAnimationFrame(() => setTimeout(fn, 0));
 }
-const RESEND_FOR_MS = 120000;
 
 function send(inst, event) {
   inst.answerPending = true;  // apply() tells the page when the answer is drawn
