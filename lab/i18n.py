@@ -10,8 +10,10 @@ Write the English sentence in the code, wrapped in ``t`` with the page's languag
 
 - The first argument is a **string literal**, the English text itself (the msgid): a test
   (``tests/lab/test_i18n.py``) reads every ``t("...")`` of the sources with :mod:`ast` and
-  checks each has a Chinese translation in ``locales/zh/LC_MESSAGES/messages.po``, and that
-  the catalog holds no message the code no longer uses. ``pybabel extract -k t`` finds the
+  checks each has a Chinese translation in one of ``locales/zh/LC_MESSAGES/*.po``, and that
+  the catalogs hold no message the code no longer uses. ``messages.po`` holds the app's
+  words; a feature with many words of its own (class mode, the mistakes lesson) keeps them
+  in a file of its own beside it (``class.po``), read as one catalog with the others. ``pybabel extract -k t`` finds the
   same calls.
 - Values go in through **named placeholders** (``{k}``, ``{name}``), already formatted
   (``lab.text.fmt``): numbers are never translated. One whole sentence per message: never
@@ -39,7 +41,14 @@ DOMAIN = "messages"
 
 
 def catalog_path(lang: str) -> Path:
+    """The main catalog of ``lang``; :func:`catalog_paths` lists it with the feature files."""
     return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def catalog_paths(lang: str) -> list[Path]:
+    """Every ``.po`` file of ``lang``: ``messages.po`` first, then the features' own files."""
+    main = catalog_path(lang)
+    return [main] + sorted(p for p in main.parent.glob("*.po") if p != main)
 
 
 @lru_cache(maxsize=None)
@@ -57,10 +66,13 @@ def catalog(lang: str) -> dict[str, str]:
         raise ValueError(f"language {lang!r} is not one of {', '.join(LANGUAGES)}")
     if lang == SOURCE:
         return {}
-    with open(catalog_path(lang), "rb") as f:
-        po = read_po(f, locale=lang, domain=DOMAIN)
-    return {m.id: m.string for m in po
-            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    found: dict[str, str] = {}
+    for path in catalog_paths(lang):
+        with open(path, "rb") as f:
+            po = read_po(f, locale=lang, domain=DOMAIN)
+        found.update({m.id: m.string for m in po
+                      if m.id and isinstance(m.id, str) and m.string and not m.fuzzy})
+    return found
 
 
 def t(message: str, lang: str, /, **params) -> str:

@@ -83,11 +83,11 @@ def test_translations_keep_every_placeholder_and_no_other(lang):
 def test_no_message_is_in_the_catalog_twice(lang):
     """Babel keeps the first of two entries with one msgid and drops the other without a word
     (and ``msgfmt --check`` refuses the file): each message once."""
-    text = i18n.catalog_path(lang).read_text(encoding="utf-8")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in i18n.catalog_paths(lang))
     entries = re.findall(r'^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)^msgstr', text, flags=re.M)
     twice = [m for m, n in Counter(entries).items() if n > 1]
     assert len(entries) > len(i18n.catalog(lang)) // 2 and not twice, \
-         f"messages in {i18n.catalog_path(lang)} more than once: {twice}"
+         f"messages in {i18n.catalog_paths(lang)} more than once: {twice}"
 
 
 def test_a_placeholder_is_filled_in_the_translation():
