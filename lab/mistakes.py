@@ -223,6 +223,40 @@ _BY_KEY = {m.key: m for m in CATALOGUE}
 RUNNING = dict(grades=(3, 2, 3, 0, 1, 2), unretrieved=(3, 2), k=4, gain="linear")
 
 
+_EXAMPLES = {  # the running example changed only where a mistake needs it to show
+    "short_ideal": dict(k=8),
+    "linear_for_exponential": dict(gain="exponential"),
+    "negative_grades": dict(grades=(3, 2, 3, -1, 1, 2)),   # rank 4 graded -1
+    "zero_query_one": dict(queries=(((0, 0, 0, 0), ()),)),
+    "zero_query_averaged": dict(queries=(((0, 0, 0, 0), ()),)),
+    "mixed_depths": dict(k=8, queries=(((2, 0), (2, 1)),)),
+}
+
+
+def example(key: str) -> dict:
+    """The settings that show mistake ``key``: ``grades``, ``unretrieved``, ``k``, ``gain``,
+    and for a mistake seen in a mean, ``queries``: the running example and the others.
+
+    >>> example("short_ideal")["k"], example("zero_query_one")["queries"][1]
+    (8, ((0, 0, 0, 0), ()))
+    """
+    mistake(key)
+    out = {**RUNNING, **_EXAMPLES.get(key, {})}
+    if "queries" in out:
+        out["queries"] = ((out["grades"], out["unretrieved"]), *out["queries"])
+    return out
+
+
+def figures(key: str) -> tuple[float, float]:
+    """(right, mistaken) on the example of ``key``: NDCG@k, or the mean over its queries."""
+    ex = example(key)
+    if "queries" in ex:
+        means = mean_values(ex["queries"], k=ex["k"], gain=ex["gain"])
+        return means["right"], means[key]
+    kw = dict(k=ex["k"], gain=ex["gain"], unretrieved=ex["unretrieved"])
+    return right_value(ex["grades"], **kw), mistake(key).mistaken(ex["grades"], **kw)
+
+
 def mistake(key: str) -> Mistake:
     if key not in _BY_KEY:
         raise ValueError(f"no mistake {key!r}: the catalogue has {', '.join(KEYS)}.")

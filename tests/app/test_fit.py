@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 LEARNER_PAGES = ["pages/start_here.py", "pages/worked_examples.py", "pages/gain.py",
                  "pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py",
+                 "pages/mistakes.py",
                  "pages/playground.py", "pages/practice.py"]
 # a figure with decimals: 0.961, 13.848 (not a grade list [3, 2], not "log_2 3")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.(\d+)(?![\d.])")
