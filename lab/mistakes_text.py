@@ -47,7 +47,7 @@ def whats(lang: str) -> dict[str, str]:
                             "rank 1 is discounted.", lang),
         "natural_log_dcg": t("DCG is computed with ln(i + 1) and IDCG with log2(i + 1); with "
                              "one base on both sides NDCG would not change, mixed it grows by "
-                             "1/ln 2 ≈ 1.44.", lang),
+                             "1/ln 2 ≈ 1.443.", lang),
         "numerator_one": t("Every relevant item adds 1 / discount whatever its grade, so the "
                            "order among relevant items stops mattering.", lang),
         "linear_for_exponential": t("The grade itself is added where 2^grade − 1 was meant, "

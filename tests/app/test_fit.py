@@ -117,6 +117,20 @@ def test_exercise_solution_and_feedback_write_3_decimals():
     assert at.latex and not stray_formats(at, LEARN_DECIMALS)
 
 
+def test_spot_the_mistake_feedback_and_solution_write_3_decimals():
+    """Every option picked in turn (the report quotes each one's figure), then the
+    solution."""
+    at = open_page("pages/practice.py")
+    at.radio(key=state.PX_KIND).set_value("spot").run()
+    ex = X.generate(1, "medium", "spot")
+    for key in ex.options:
+        at.radio(key=state.PX_CHOICE).set_value(key)
+        at.button(key="px_check").click().run()
+        assert (at.success or at.error) and not stray_formats(at, LEARN_DECIMALS), key
+    at.button(key="px_reveal").click().run()
+    assert at.latex and not stray_formats(at, LEARN_DECIMALS)
+
+
 def test_the_data_page_writes_4_decimals_as_trec_eval_prints():
     at = open_page("pages/your_data.py")
     at.button(key="yd_sample").click().run()

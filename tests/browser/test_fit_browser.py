@@ -137,6 +137,9 @@ def states(page: Page, name: str, lang: str):
         yield "checked with nothing typed"
         click(page, page.get_by_role("button", name=t("Show solution", lang)))
         yield "solution shown"
+        click(page, page.get_by_text(t("Spot the mistake", lang), exact=True))
+        click(page, page.get_by_role("button", name=t("Check", lang)))
+        yield "spot the mistake, checked with nothing picked"
     elif name == "playground":
         click(page, page.get_by_role("tab", name=t("Charts", lang)))
         yield "charts tab"
