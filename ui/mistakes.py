@@ -51,7 +51,7 @@ def render(key: str):
     ex = M.example(key)
     right, wrong = M.figures(key)
     k = ex["k"]
-    st.subheader(M.name(key, lang), help=M.what(key, lang))
+    st.header(M.name(key, lang), help=M.what(key, lang))  # h2 below the page's h1
     mean = "queries" in ex
     cols = st.columns(3)
     cols[0].metric(t("Right mean NDCG@{k}", lang, k=k) if mean else

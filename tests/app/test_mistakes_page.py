@@ -29,7 +29,7 @@ def test_each_mistake_shows_the_right_and_the_wrong_figure_and_their_difference(
     for i, key in enumerate(M.KEYS):
         right, wrong = M.figures(key)
         assert shown(at) == [fmt(right), fmt(wrong), f"{wrong - right:+.3f}"], key
-        assert at.subheader[0].value == M.name(key)
+        assert at.header[0].value == M.name(key)
         assert any(escape_markdown(M.case(key)) in md.value for md in at.markdown)
         if i < len(M.KEYS) - 1:
             at.button(key="mk_next").click().run()
@@ -70,5 +70,5 @@ def test_open_in_playground_loads_the_settings_that_show_the_mistake(key, grades
 
 def test_in_chinese_the_same_figures_and_chinese_words():
     zh = assert_same_figures_in_both_languages(PATH)
-    assert chinese(zh.subheader[0].value) and chinese(zh.metric[1].label)
+    assert chinese(zh.header[0].value) and chinese(zh.metric[1].label)
     assert chinese(zh.button(key="mk_next").label)

@@ -195,7 +195,7 @@ def test_playground_opens_by_its_own_name_and_its_links_keep_working(
 
 # the bottom edge of the bordered card around the mistake's heading (ui/mistakes.py)
 CARD_BOTTOM_JS = """() => {
-  let e = document.querySelector("[data-testid='stMain'] h3");
+  let e = document.querySelector("[data-testid='stMain'] h2");
   while (e && getComputedStyle(e).borderTopWidth === "0px") e = e.parentElement;
   return e ? e.getBoundingClientRect().bottom : null;
 }"""
