@@ -29,7 +29,8 @@ import ndcg_core as nc
 from lab import mistakes_text as text
 
 __all__ = ["Mistake", "CATALOGUE", "KEYS", "RUNNING", "mistaken_values", "right_value",
-           "mean_values", "name", "what", "case", "distinct_mistakes", "matching"]
+           "mean_values", "name", "what", "case", "distinct_mistakes", "matching", "example",
+           "figures", "mistake"]
 
 TOLERANCE = 0.001  # the exercises' tolerance (lab.exercises.TOLERANCE)
 
@@ -175,15 +176,14 @@ def _zero_query_averaged(grades, k, gain, unretrieved):
 @dataclass(frozen=True)
 class Mistake:
     """One catalogued mistake. ``value(grades, k, gain, unretrieved)`` is its NDCG@k of a
-    ranking; ``shows`` the running example's settings (k, gain, ...) that make it visible;
-    ``per_query`` is False for a mistake that only shows in a mean over queries."""
+    ranking (:func:`example` gives the settings that show it); ``per_query`` is False for a
+    mistake that only shows in a mean over queries."""
 
     key: str
     name: str
     what: str
     case: str
     value: Callable
-    shows: tuple = ()
     per_query: bool = True
 
     def mistaken(self, grades, *, k, gain="linear", unretrieved=()) -> float:
@@ -196,25 +196,25 @@ def _mixed_depths(grades, k, gain, unretrieved):
 
 
 _FUNCTIONS = {
-    "retrieved_ideal": (_retrieved_ideal, ()),
-    "short_ideal": (_short_ideal, (("k", 8),)),
-    "cutoff_ignored": (_cutoff_ignored, ()),
-    "discount_offset": (_discount_offset, ()),
-    "rank_from_zero": (_rank_from_zero, ()),
-    "natural_log_dcg": (_natural_log_dcg, ()),
-    "numerator_one": (_numerator_one, ()),
-    "linear_for_exponential": (_linear_for_exponential, (("gain", "exponential"),)),
-    "exponential_for_linear": (_exponential_for_linear, ()),
-    "negative_grades": (_negative_grades, (("negative", True),)),
-    "zero_query_one": (_zero_query_one, (("all_zero", True),)),
-    "zero_query_averaged": (_zero_query_averaged, (("all_zero", True),)),
-    "mixed_depths": (_mixed_depths, (("k", 8), ("queries", True))),
+    "retrieved_ideal": _retrieved_ideal,
+    "short_ideal": _short_ideal,
+    "cutoff_ignored": _cutoff_ignored,
+    "discount_offset": _discount_offset,
+    "rank_from_zero": _rank_from_zero,
+    "natural_log_dcg": _natural_log_dcg,
+    "numerator_one": _numerator_one,
+    "linear_for_exponential": _linear_for_exponential,
+    "exponential_for_linear": _exponential_for_linear,
+    "negative_grades": _negative_grades,
+    "zero_query_one": _zero_query_one,
+    "zero_query_averaged": _zero_query_averaged,
+    "mixed_depths": _mixed_depths,   # seen in a mean over queries (mean_values)
 }
 _ENGLISH = (text.names("en"), text.whats("en"), text.cases("en"))
 CATALOGUE: tuple[Mistake, ...] = tuple(
-    Mistake(key, _ENGLISH[0][key], _ENGLISH[1][key], _ENGLISH[2][key], fn, shows,
+    Mistake(key, _ENGLISH[0][key], _ENGLISH[1][key], _ENGLISH[2][key], fn,
             per_query=key != "mixed_depths")
-    for key, (fn, shows) in _FUNCTIONS.items())
+    for key, fn in _FUNCTIONS.items())
 KEYS = tuple(m.key for m in CATALOGUE)
 _BY_KEY = {m.key: m for m in CATALOGUE}
 

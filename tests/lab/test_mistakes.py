@@ -271,3 +271,21 @@ def test_docstring_examples_hold():
     import doctest
     result = doctest.testmod(M, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted >= 10
+
+
+@pytest.mark.parametrize("key", M.KEYS)
+def test_each_lessons_example_shows_its_mistake(key):
+    """The lesson's settings for a mistake make its figure differ from the right one."""
+    right, wrong = M.figures(key)
+    assert abs(wrong - right) > 0.01
+    ex = M.example(key)
+    assert ex["grades"] == M.RUNNING["grades"] or key == "negative_grades"
+
+
+def test_the_lessons_means():
+    """All-zero second query: right 0.794 (left out), scored 0: 0.794 / 2, scored 1:
+    (0.794 + 1) / 2; a two-item query at k = 8, each list cut at its own length."""
+    assert M.figures("zero_query_averaged") == pytest.approx((RIGHT4, RIGHT4 / 2))
+    assert M.figures("zero_query_one") == pytest.approx((RIGHT4, (RIGHT4 + 1) / 2))
+    assert M.figures("mixed_depths")[1] == pytest.approx(M.mean_values(
+        [(G, U), ([2, 0], (2, 1))], k=8)["mixed_depths"])
