@@ -29,6 +29,8 @@ PAGES = {
                 icon=":material/balance:"),
         st.Page("pages/beyond.py", title=t("Beyond NDCG", lang),
                 icon=":material/compare_arrows:"),
+        st.Page("pages/mistakes.py", title=t("Common mistakes", lang),
+                icon=":material/bug_report:"),
     ],
     t("Practice", lang): [
         # The default page: served at the app's root, so the links it writes (/?g=...) open

@@ -4,11 +4,13 @@ Pure Python (no streamlit import), so the page and the tests share one definitio
 exercise is fully determined by ``(kind, level, number)``: the same number always gives the
 same list, cutoff and gain. Exact answers come from ndcg_core.
 
-Two kinds:
+Three kinds:
 
-* ``compute``: type DCG@k, IDCG@k and NDCG@k of one ranked list;
+* ``compute``: type DCG@k, IDCG@k and NDCG@k of one ranked list; a wrong NDCG@k that is a
+  catalogued mistake's number (:mod:`lab.mistakes`) is named before the first wrong step;
 * ``compare``: pick which of two orderings of the same items has the higher NDCG@k under a
-  given gain (at medium and hard level, a pair whose winner flips with the other gain).
+  given gain (at medium and hard level, a pair whose winner flips with the other gain);
+* ``spot``: a wrong NDCG@k is given, pick the mistake that produced it (:mod:`lab.spot`).
 
 What the learner reads (labels, messages, hints, the report) comes in English or Chinese
 (``lang=``, :func:`lab.i18n.t`); the checker's verdict and every figure are the same in both.
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import ndcg_core as nc
+from lab import mistakes as M, spot
 from lab.i18n import t
 from lab.text import escape_markdown, fmt
 
@@ -32,7 +35,7 @@ TOLERANCE = 0.001  # absolute, as 07_practice.md states
 _EPS = 1e-9        # float slack, so an answer exactly 0.001 away is still accepted
 STEPS = ("dcg", "idcg", "ndcg")
 STEP_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "NDCG"}
-KINDS = ("compute", "compare")
+KINDS = ("compute", "compare", "spot")
 CHOICES = ("A", "B")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
@@ -58,7 +61,8 @@ LEVELS = {
 def kind_label(kind: str, *, lang: str = "en") -> str:
     """The exercise kind as the page names it."""
     return {"compute": t("Compute DCG, IDCG and NDCG", lang),
-            "compare": t("Which ranking wins?", lang)}[kind]
+            "compare": t("Which ranking wins?", lang),
+            "spot": t("Spot the mistake", lang)}[kind]
 
 
 def level_name(level: str, *, lang: str = "en") -> str:
@@ -97,6 +101,9 @@ class Exercise:
     gain: str
     other: tuple[int, ...] = ()          # compare: ranking B's grades
     other_labels: tuple[str, ...] = ()   # compare: ranking B's labels
+    mistake: str = ""                    # spot: the catalogued mistake behind the figure
+    options: tuple[str, ...] = ()        # spot: the mistakes offered, that one among them
+    unretrieved: tuple[int, ...] = ()    # spot: judged grades the ranking did not retrieve
 
     @property
     def id(self) -> str:
@@ -115,6 +122,7 @@ class Feedback:
     expected: dict = field(default_factory=dict)  # step -> exact value
     hint: str = ""
     typed: dict = field(default_factory=dict)     # step -> the text as typed (re-worded later)
+    mistake: str = ""  # the catalogued mistake whose NDCG@k the typed NDCG@k is (lab.mistakes)
 
     @property
     def graded(self) -> bool:
@@ -167,7 +175,7 @@ def generate(number: int, level: str = "medium", kind: str = "compute") -> Exerc
         raise ValueError(f"number must be a whole number ≥ 1; got {number!r}.")
     spec = LEVELS[level]
     rng = random.Random(f"ndcg-lab/{kind}/{level}/{number}")
-    make = _compute if kind == "compute" else _compare
+    make = {"compute": _compute, "compare": _compare, "spot": _spot}[kind]
     for _ in range(500):
         ex = make(rng, spec, kind, level, number)
         if ex is not None:
@@ -209,6 +217,11 @@ def _compare(rng, spec, kind, level, number):
             return None
     return Exercise(kind, level, number, tuple(labels), tuple(grades), k, gain,
                     tuple(b_grades), tuple(labels[i] for i in order_b))
+
+
+def _spot(rng, spec, kind, level, number):
+    return spot.make(rng, spec, _draw, lambda grades, k, gain, **more: Exercise(
+        kind, level, number, _labels(len(grades)), grades, k, gain, **more))
 
 
 # ------------------------------------------------------------------ answers
@@ -272,8 +285,11 @@ def check(ex: Exercise, answers: dict, *, lang: str = "en") -> Feedback:
     step = first_wrong_step(given, expected)
     if step is None:
         return Feedback("correct", given=given, expected=expected, typed=typed)
+    named = M.matching(given["ndcg"], list(ex.grades), k=ex.k, gain=ex.gain,
+                       tolerance=TOLERANCE)
     return Feedback("wrong", step, given=given, expected=expected,
-                    hint=diagnose(ex, step, given, lang=lang), typed=typed)
+                    hint=diagnose(ex, step, given, lang=lang), typed=typed,
+                    mistake=named[0] if named else "")
 
 
 def _no_pick(lang: str) -> str:
@@ -281,7 +297,14 @@ def _no_pick(lang: str) -> str:
 
 
 def check_choice(ex: Exercise, choice, *, lang: str = "en") -> Feedback:
-    """Check the pick of a compare exercise ('A' or 'B')."""
+    """Check the pick of a compare exercise ('A' or 'B'), or of a spot exercise (a key of
+    ``ex.options``)."""
+    if ex.kind == "spot":
+        if choice not in ex.options:
+            return Feedback("invalid", errors={"choice": spot.no_pick(lang)})
+        ok = choice == ex.mistake
+        return Feedback("correct" if ok else "wrong", None if ok else "choice",
+                        given={"choice": choice}, expected={"choice": ex.mistake})
     sol = solution(ex)
     expected = {"A": sol["A"], "B": sol["B"], "winner": sol["winner"]}
     if choice not in CHOICES:
@@ -354,7 +377,7 @@ def _errors(ex: Exercise, fb: Feedback, lang: str) -> dict:
     out = {}
     for step in fb.errors:
         if step == "choice":
-            out[step] = _no_pick(lang)
+            out[step] = spot.no_pick(lang) if ex.kind == "spot" else _no_pick(lang)
             continue
         try:
             parse(fb.typed.get(step), lang=lang)
@@ -383,6 +406,8 @@ def report(ex: Exercise, fb: Feedback, *, lang: str = "en") -> list[tuple[str, s
                             name=names.get(s) or t("Your pick", lang),
                             message=escape_markdown(msg)))
                 for s, msg in _errors(ex, fb, lang).items()]
+    if ex.kind == "spot":
+        return spot.report(ex, fb, lang)
     if ex.kind == "compare":
         e = fb.expected
         values = dict(gain=gain_name(ex.gain, lang=lang), k=k, a=fmt(e["A"]), b=fmt(e["B"]),
@@ -411,5 +436,11 @@ def report(ex: Exercise, fb: Feedback, *, lang: str = "en") -> list[tuple[str, s
             text = t("**{name} is off**: you typed {typed}. DCG@{k} and IDCG@{k} are right; "
                      "the slip is in {name}.", lang, **values)
         out = [("error", text)]
+        if fb.mistake:  # the figure a known mistake gives, named before the first wrong step
+            out.insert(0, ("warning", t("Your NDCG@{k}, {typed}, is what a known mistake "
+                                        "gives: **{name}**. {what}", lang, k=k,
+                                        typed=f"{fb.given['ndcg']:g}",
+                                        name=escape_markdown(M.name(fb.mistake, lang)),
+                                        what=escape_markdown(M.what(fb.mistake, lang)))))
     hint = _hint(ex, fb, lang)
     return out + ([("info", hint)] if hint else [])

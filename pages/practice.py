@@ -4,13 +4,13 @@ running score. Prose: assets/lessons/07_practice.md; generator and checker: lab/
 import pandas as pd
 import streamlit as st
 
-from lab import exercises as X
+from lab import exercises as X, mistakes as M, spot
 from lab.i18n import t
 from ui import lessons as L, routing, state, tables
 
 LESSON = "07_practice"
 ICONS = {"error": ":material/close:", "success": ":material/check_circle:",
-         "info": ":material/lightbulb:"}
+         "info": ":material/lightbulb:", "warning": ":material/bug_report:"}
 ss = st.session_state
 
 routing.route_through_app()
@@ -74,6 +74,11 @@ with st.form("px_form", border=False):
         for step in X.STEPS:
             right.text_input(f"{X.STEP_NAMES[step]}@{k}", key=state.PX_ANSWER.format(step),
                              placeholder=t("3 decimals, e.g. 0.972", lang))
+    elif ex.kind == "spot":
+        ranking(ex.grades, ex.labels)
+        st.caption(spot.pool_caption(ex, lang))
+        st.radio(spot.question(ex, lang), ex.options, index=None, key=state.PX_CHOICE,
+                 format_func=lambda key: M.name(key, lang))
     else:
         left, right = st.columns(2)
         for col, name, grades, labels in ((left, "A", ex.grades, ex.labels),
@@ -110,12 +115,16 @@ if fb and fb.status == "wrong" and ex.kind == "compute":
 
 if ex.id in score.revealed:
     st.markdown("### " + t("Solution", lang))
+    if ex.kind == "spot":
+        st.markdown(t("The figure comes from **{name}**.", lang, name=M.name(ex.mistake, lang)))
     for name, grades, labels in (("A", ex.grades, ex.labels), ("B", ex.other, ex.other_labels)):
         if not grades:
             continue
         if ex.kind == "compare":
             st.markdown(t("**Ranking {name}**", lang, name=name))
-        tables.dcg_tables(grades, labels, k=k, gain=ex.gain)
-        tables.formula(grades, k=k, gain=ex.gain)
-    routing.open_in_playground(ex.labels, ex.grades, k=k, gain=ex.gain, key="px_open")
+        judged = ex.grades + ex.unretrieved if ex.unretrieved else None
+        tables.dcg_tables(grades, labels, k=k, gain=ex.gain, judged=judged)
+        tables.formula(grades, k=k, gain=ex.gain, judged=judged)
+    routing.open_in_playground(ex.labels, ex.grades, k=k, gain=ex.gain, key="px_open",
+                               unretrieved=ex.unretrieved)
 L.section(LESSON, "tips")

@@ -9,11 +9,12 @@ from lab.lessons import lesson
 from ui import state
 
 
-def header(name: str):
-    """The lesson's title and summary."""
+def header(name: str, *, summary: bool = True):
+    """The lesson's title and summary (``summary=False``: the title alone, where a page
+    needs the height)."""
     meta = lesson(name, state.language())["meta"]
     st.title(meta.get("title", name))
-    if meta.get("summary"):
+    if summary and meta.get("summary"):
         st.caption(meta["summary"])
 
 

@@ -65,7 +65,7 @@ UNRETRIEVED_BAD_TEXT = "pg_pool_bad_text"  # the refused text, shown again as ty
 GAIN_LIST, GAIN_K = "gain_list", "gain_k"
 BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
 # ---------------------------------------------------------------- keys: start here
-TOUR_STEP = "sh_step"
+TOUR_STEP, MK_STEP = "sh_step", "mk_step"  # the tour's stop; the mistake shown (and its menu)
 # ---------------------------------------------------------------- keys: exercises
 PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
@@ -316,12 +316,12 @@ def on_language():
 
 # ================================================================ start here
 
-def tour_step() -> int:
-    return ss.setdefault(TOUR_STEP, 0)
+def tour_step(key: str = TOUR_STEP) -> int:
+    return ss.setdefault(key, 0)
 
 
-def on_tour_move(by: int, steps: int):
-    ss[TOUR_STEP] = max(0, min(ss.get(TOUR_STEP, 0) + by, steps - 1))
+def on_tour_move(by: int, steps: int, key: str = TOUR_STEP):
+    ss[key] = max(0, min(ss.get(key, 0) + by, steps - 1))
 
 
 # ================================================================ exercises

@@ -67,7 +67,8 @@ def rounds_to(value: float, printed: str) -> bool:
 
 
 
-PAGES = ["pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py", "pages/practice.py"]
+PAGES = ["pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py", "pages/practice.py",
+         "pages/mistakes.py"]
 
 
 def page(path, pg=None) -> AppTest:

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 LEARNER_PAGES = ["pages/start_here.py", "pages/worked_examples.py", "pages/gain.py",
                  "pages/cutoffs.py", "pages/conventions.py", "pages/beyond.py",
+                 "pages/mistakes.py",
                  "pages/playground.py", "pages/practice.py"]
 # a figure with decimals: 0.961, 13.848 (not a grade list [3, 2], not "log_2 3")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.(\d+)(?![\d.])")
@@ -112,6 +113,20 @@ def test_exercise_solution_and_feedback_write_3_decimals():
             at.text_input(key=state.PX_ANSWER.format(step)).input(f"{value:.3f}")
     at.button(key="px_check").click().run()
     assert at.success and not stray_formats(at, LEARN_DECIMALS)
+    at.button(key="px_reveal").click().run()
+    assert at.latex and not stray_formats(at, LEARN_DECIMALS)
+
+
+def test_spot_the_mistake_feedback_and_solution_write_3_decimals():
+    """Every option picked in turn (the report quotes each one's figure), then the
+    solution."""
+    at = open_page("pages/practice.py")
+    at.radio(key=state.PX_KIND).set_value("spot").run()
+    ex = X.generate(1, "medium", "spot")
+    for key in ex.options:
+        at.radio(key=state.PX_CHOICE).set_value(key)
+        at.button(key="px_check").click().run()
+        assert (at.success or at.error) and not stray_formats(at, LEARN_DECIMALS), key
     at.button(key="px_reveal").click().run()
     assert at.latex and not stray_formats(at, LEARN_DECIMALS)
 

@@ -1,5 +1,5 @@
-"""Every Cutoffs, Conventions, Beyond NDCG and Exercises page runs, and survives any list the
-playground allows."""
+"""Every Cutoffs, Conventions, Beyond NDCG, Exercises and Common mistakes page runs, and
+survives any list the playground allows."""
 
 from __future__ import annotations
 

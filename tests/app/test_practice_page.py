@@ -98,7 +98,7 @@ def numbers(text: str) -> list:
 def test_the_exercises_page_speaks_chinese_with_lang_zh():
     at, ex = practice_in("zh")
     assert at.radio(key="px_kind").label == "习题"
-    assert at.radio(key="px_kind").options == ["计算 DCG、IDCG 和 NDCG", "哪个排序胜出？"]
+    assert at.radio(key="px_kind").options == ["计算 DCG、IDCG 和 NDCG", "哪个排序胜出？", "找出错误"]
     assert at.radio(key="px_level").label == "难度"
     assert at.radio(key="px_level").options == ["简单", "中等", "困难"]
     assert at.number_input(key="px_number").label == "习题编号"
@@ -173,3 +173,58 @@ def test_a_compare_exercise_in_chinese():
     assert at.success[0].value.startswith("答对了：")
     sol = E.solution(ex)
     assert f"{sol['A']:.3f}" in at.success[0].value and f"{sol['B']:.3f}" in at.success[0].value
+
+
+# ------------------------------------------------------------------ the mistakes catalogue
+
+def test_a_typed_ndcg_that_is_a_known_mistake_is_named_before_the_wrong_step():
+    """DCG and IDCG right, NDCG the figure of a catalogued mistake: a warning names it, then
+    the usual "NDCG@k is off"."""
+    from lab import mistakes as M
+    from lab.text import escape_markdown
+    at, ex = practice()
+    key, value = next(iter(M.distinct_mistakes(list(ex.grades), k=ex.k, gain=ex.gain)
+                           .items()))
+    sol = E.solution(ex)
+    type_answers(at, {"dcg": f"{sol['dcg']:.3f}", "idcg": f"{sol['idcg']:.3f}",
+                      "ndcg": f"{value:.3f}"})
+    assert escape_markdown(M.name(key)) in at.warning[0].value
+    assert at.error[0].value.startswith(f"**NDCG@{ex.k} is off**")
+    assert metrics(at)["Score"] == "0 / 1"
+
+
+def test_spot_the_mistake_exercise():
+    """The wrong figure is given; the right pick scores, a wrong one names the real mistake."""
+    from lab import mistakes as M
+    at = page("pages/practice.py")
+    at.radio(key="px_kind").set_value("spot").run()
+    ex = E.generate(1, "medium", "spot")
+    radio = at.radio(key="px_choice")
+    assert radio.options == [M.name(k) for k in ex.options]
+    figure = M.mistaken_values(list(ex.grades), k=ex.k, gain=ex.gain,
+                               unretrieved=ex.unretrieved)[ex.mistake]
+    assert f"**{figure:.3f}**" in radio.label
+    radio.set_value(next(k for k in ex.options if k != ex.mistake))
+    at.button(key="px_check").click().run()
+    assert not at.exception and at.error[0].value.startswith("Not this one")
+    assert metrics(at)["Score"] == "0 / 1"
+    at.radio(key="px_choice").set_value(ex.mistake)
+    at.button(key="px_check").click().run()
+    assert at.success and metrics(at)["Score"] == "1 / 1"   # right before the solution
+    at.button(key="px_new").click().run()
+    ex2 = E.generate(2, "medium", "spot")
+    at.radio(key="px_choice").set_value(ex2.mistake)
+    at.button(key="px_check").click().run()
+    assert at.success and metrics(at)["Score"] == "2 / 2"
+    at.button(key="px_reveal").click().run()
+    assert not at.exception
+    assert any(M.name(ex2.mistake) in md.value for md in at.markdown)
+
+
+def test_spot_the_mistake_in_chinese():
+    from lab import mistakes as M
+    at, _ = practice_in("zh")
+    at.radio(key="px_kind").set_value("spot").run()
+    ex = E.generate(int(at.session_state["px_number"]), "medium", "spot")
+    assert at.radio(key="px_choice").options == [M.name(k, "zh") for k in ex.options]
+    assert "哪个错误" in at.radio(key="px_choice").label

@@ -78,6 +78,7 @@ PAGES = {
     "Cutoffs": "cutoffs",
     "Conventions and edge cases": "conventions",
     "Beyond NDCG": "beyond",
+    "Common mistakes": "mistakes",
     "Playground": "playground",
     "Exercises": "practice",
     "Evaluate your runs": "your_data",

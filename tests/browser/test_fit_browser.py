@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page
 
 import ndcg_core as nc
 from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS, wait_idle_on
+from lab import mistakes
 from lab.i18n import t
 from lab.text import fmt
 
@@ -40,7 +41,7 @@ RUNS = [(size, "en") for size in SIZES] + [("projector 1280x720", "zh"), ("phone
 # Every page by its own name (the root, where shared links open the playground, is checked
 # by test_playground_opens_by_its_own_name_and_its_links_keep_working).
 PAGES = ["playground", "start_here", "worked_examples", "gain", "cutoffs", "conventions",
-         "beyond", "practice", "your_data"]
+         "beyond", "mistakes", "practice", "your_data"]
 
 # Lazy parts (data grids, charts) have drawn.
 DRAWN_JS = """() => {
@@ -127,11 +128,18 @@ def states(page: Page, name: str, lang: str):
     elif name in ("cutoffs", "conventions"):
         click(page, page.get_by_test_id("stExpander").first.locator("summary"))
         yield "expander open"
+    elif name == "mistakes":  # one screen per mistake: each of them in turn
+        for i in range(2, len(mistakes.CATALOGUE) + 1):
+            click(page, page.get_by_role("button", name=t("Next", lang)))
+            yield f"mistake {i}"
     elif name == "practice":
         click(page, page.get_by_role("button", name=t("Check", lang)))
         yield "checked with nothing typed"
         click(page, page.get_by_role("button", name=t("Show solution", lang)))
         yield "solution shown"
+        click(page, page.get_by_text(t("Spot the mistake", lang), exact=True))
+        click(page, page.get_by_role("button", name=t("Check", lang)))
+        yield "spot the mistake, checked with nothing picked"
     elif name == "playground":
         click(page, page.get_by_role("tab", name=t("Charts", lang)))
         yield "charts tab"
@@ -183,3 +191,38 @@ def test_playground_opens_by_its_own_name_and_its_links_keep_working(
         assert not problems(page, "/?l=a&l=b&l=c&g=1,3,2 (a link made today)")
     finally:
         context.close()
+
+
+# the bottom edge of the bordered card around the mistake's heading (ui/mistakes.py)
+CARD_BOTTOM_JS = """() => {
+  let e = document.querySelector("[data-testid='stMain'] h2");
+  while (e && getComputedStyle(e).borderTopWidth === "0px") e = e.parentElement;
+  return e ? e.getBoundingClientRect().bottom : null;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_mistake_fits_one_projector_screen(browser: Browser, app_url: str,
+                                                lang: str) -> None:
+    """At 1280x720 the lesson shows a whole mistake, figures, case and playground button,
+    without scrolling (issue 23: one screen per mistake)."""
+    context = browser.new_context(**SIZES["projector 1280x720"])
+    context.set_default_timeout(RERUN_TIMEOUT_MS)
+    page = context.new_page()
+    too_tall = []
+    try:
+        page.goto(f"{app_url}/mistakes?lang={lang}", wait_until="domcontentloaded")
+        page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
+        wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
+        settle(page)
+        for i, key in enumerate(mistakes.KEYS):
+            if i:
+                click(page, page.get_by_role("button", name=t("Next", lang)))
+                page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+            page.get_by_role("heading", name=mistakes.name(key, lang)).wait_for()
+            bottom = page.evaluate(CARD_BOTTOM_JS)
+            if bottom is None or bottom > 720:
+                too_tall.append(f"{key}: the card ends at {bottom} px")
+    finally:
+        context.close()
+    assert not too_tall, "\n".join(too_tall)
