@@ -6,7 +6,7 @@ import streamlit as st
 
 from lab import exercises as X
 from lab.i18n import t
-from ui import lessons as L, routing, state, tables
+from ui import handouts, lessons as L, routing, state, tables
 
 LESSON = "07_practice"
 ICONS = {"error": ":material/close:", "success": ":material/check_circle:",
@@ -86,11 +86,13 @@ with st.form("px_form", border=False):
                  index=None, format_func=lambda c: t("Ranking {name}", lang, name=c),
                  horizontal=True, key=state.PX_CHOICE)
     st.form_submit_button(t("Check", lang), type="primary", on_click=_check, key="px_check")
-b1, b2, _ = st.columns([1, 1, 3])
+b1, b2, b3, _ = st.columns([1, 1, 1, 2])
 b1.button(t("New exercise", lang), key="px_new", on_click=state.on_practice_new,
           icon=":material/refresh:", width="stretch")
 b2.button(t("Show solution", lang), key="px_reveal", on_click=state.practice_reveal,
           args=(ex.id,), icon=":material/visibility:", width="stretch")
+with b3:
+    handouts.worksheet(ex.level, ex.kind, ex.number)
 
 saved = ss.get(state.PX_FEEDBACK)
 fb = saved[1] if saved and saved[0] == ex.id else None

@@ -15,7 +15,7 @@ from lab.flips import Flip, arrange, flip_reasons
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, show_grades
 from lab.tour import Step
-from ui import lessons as L, routing, state, tables
+from ui import handouts, lessons as L, routing, state, tables
 
 NUMBER = tables.NUMBER
 
@@ -48,8 +48,13 @@ def render_ranking(r: Ranking):
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
     if r.claims:
         claims_table(r.claims)
-    routing.open_in_playground(r.labels, r.grades, k=min(r.cutoff, len(r.grades)),
-                               gain=r.gain, unretrieved=r.unretrieved, key=f"we_open_{r.key}")
+    left, right = st.columns([3, 2])
+    with left:
+        routing.open_in_playground(r.labels, r.grades, k=min(r.cutoff, len(r.grades)),
+                                   gain=r.gain, unretrieved=r.unretrieved,
+                                   key=f"we_open_{r.key}")
+    with right:
+        handouts.worked_example(r.key)
 
 
 def render_document(doc: Document):
