@@ -43,3 +43,30 @@ def test_a_worksheet_in_chinese_starts_at_the_exercise_shown(page: Page, app_url
     assert "习题 1" in pages[0]
     assert "答案" in pages[-1]
     assert fmt(X.solution(X.generate(1, "medium"))["ndcg"]) in pages[-1]
+
+
+def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
+        page: Page, app_url, open_app, wait_idle):
+    """Share on the tutorial's exponential example: the QR code on screen scans to the link shown, and
+    that link opens the page scrolled to the example."""
+    import zxingcpp
+    from PIL import Image
+
+    open_app(page, app_url.rstrip("/") + "/worked_examples")
+    opener = page.get_by_role("button", name="Share").nth(1)  # doc000, then doc000exp
+    expect(opener).to_be_visible(timeout=30_000)
+    opener.click()
+    popover = page.get_by_test_id("stPopoverBody")
+    expect(popover).to_be_visible(timeout=30_000)
+    link = popover.locator("code").inner_text().strip()
+    assert link.startswith(app_url.rstrip("/") + "/worked_examples?lang=en#"), link
+    shot = popover.get_by_role("img").screenshot()
+    assert [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))] == [link]
+    anchor = link.rsplit("#", 1)[1]
+
+    other = page.context.new_page()
+    try:
+        open_app(other, link)
+        expect(other.locator(f"[id='{anchor}']")).to_be_in_viewport(timeout=30_000)
+    finally:
+        other.close()
