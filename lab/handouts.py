@@ -24,6 +24,7 @@ from fpdf.enums import XPos, YPos
 import ndcg_core as nc
 from lab import exercises as X
 from lab.documents import DOCUMENTS, Ranking, claim_headers, claims_frame, say
+from lab.formula import ratio_line, sum_line
 from lab.i18n import t
 from lab.text import fmt, fmt_grade
 
@@ -138,25 +139,6 @@ def _dcg_header(lang: str) -> list[str]:
             "log₂(i+1)", t("contrib.", lang), t("cum. DCG", lang)]
 
 
-def sum_line(frame, name: str, k: int, gain: str) -> str:
-    """A DCG sum written out from a table's rows within k, e.g.
-    ``DCG@3 = 3/log₂2 + 2/log₂3 + 3/log₂4 = 3.000 + 1.262 + 1.500 = 5.762``.
-
-    >>> sum_line(nc.dcg_table([3, 2, 3, 0], k=3), "DCG", 3, "linear")
-    'DCG@3 = 3/log₂2 + 2/log₂3 + 3/log₂4 = 3.000 + 1.262 + 1.500 = 5.762'
-    """
-    rows = frame[frame["in_cutoff"]]
-    if rows.empty:
-        return f"{name}@{k} = 0"
-    terms = []
-    for r in rows.itertuples():
-        num = fmt_grade(r.relevance) if gain == "linear" else f"(2^{fmt_grade(r.relevance)}−1)"
-        terms.append(f"{num}/log₂{int(r.position) + 1}")
-    values = " + ".join(fmt(c) for c in rows["contribution"])
-    total = fmt(rows["cumulative_dcg"].iloc[-1])
-    return f"{name}@{k} = {' + '.join(terms)} = {values} = {total}"
-
-
 @dataclass(frozen=True)
 class _Case:
     """What a handout draws for one ranking."""
@@ -195,9 +177,7 @@ def _draw_case(pdf: _Sheet, case: _Case, *, curve: bool):
              new_y=YPos.NEXT)
     pdf.para(sum_line(ranking, "DCG", k, case.gain))
     pdf.para(sum_line(ideal, "IDCG", k, case.gain))
-    pdf.para(f"NDCG@{k} = DCG@{k} / IDCG@{k} = {fmt(parts.dcg)} / {fmt(parts.idcg)} = "
-             f"{fmt(parts.ndcg)}" if parts.idcg > 0 else
-             f"IDCG@{k} = 0 ⇒ NDCG@{k} = {fmt(parts.ndcg)}", size=11)
+    pdf.para(ratio_line(parts, k), size=11)
     if curve:
         _draw_curve(pdf, nc.ndcg_curve(grades, gain=case.gain, ideal=judged), k)
 
