@@ -6,7 +6,7 @@ import streamlit as st
 
 from lab import exercises as X, mistakes as M, spot
 from lab.i18n import t
-from ui import lessons as L, routing, state, tables
+from ui import handouts, lessons as L, routing, share, state, tables
 
 LESSON = "07_practice"
 ICONS = {"error": ":material/close:", "success": ":material/check_circle:",
@@ -14,7 +14,7 @@ ICONS = {"error": ":material/close:", "success": ":material/check_circle:",
 ss = st.session_state
 
 routing.route_through_app()
-state.practice_init()
+link_problem = state.practice_init()
 lang = state.language()
 
 
@@ -45,12 +45,14 @@ def ranking(grades, labels):
 
 
 L.header(LESSON)
+if link_problem:
+    st.warning(link_problem, icon=":material/link_off:")
 L.section(LESSON, "intro")
 L.section(LESSON, "how-checked")
 a, b, c, d = st.columns([1.4, 1.6, 1, 1])
 a.radio(t("Exercise", lang), list(X.KINDS), format_func=lambda c: X.kind_label(c, lang=lang),
         key=state.PX_KIND, on_change=state.on_practice_clear)
-b.radio(t("Difficulty", lang), list(X.LEVELS), index=1, horizontal=True, key=state.PX_LEVEL,
+b.radio(t("Difficulty", lang), list(X.LEVELS), horizontal=True, key=state.PX_LEVEL,
         format_func=lambda c: X.level_name(c, lang=lang), on_change=state.on_practice_clear)
 c.number_input(t("Exercise number", lang), min_value=1, max_value=1_000_000, step=1,
                key=state.PX_NUMBER, on_change=state.on_practice_clear,
@@ -91,11 +93,14 @@ with st.form("px_form", border=False):
                  index=None, format_func=lambda c: t("Ranking {name}", lang, name=c),
                  horizontal=True, key=state.PX_CHOICE)
     st.form_submit_button(t("Check", lang), type="primary", on_click=_check, key="px_check")
-b1, b2, _ = st.columns([1, 1, 3])
+b1, b2, b3 = st.columns([1, 1, 3])
 b1.button(t("New exercise", lang), key="px_new", on_click=state.on_practice_new,
           icon=":material/refresh:", width="stretch")
 b2.button(t("Show solution", lang), key="px_reveal", on_click=state.practice_reveal,
           args=(ex.id,), icon=":material/visibility:", width="stretch")
+with b3.container(horizontal=True, gap="small"):
+    share.exercise(ex.id)
+    handouts.worksheet(ex.level, ex.kind, ex.number)
 
 saved = ss.get(state.PX_FEEDBACK)
 fb = saved[1] if saved and saved[0] == ex.id else None

@@ -24,7 +24,11 @@ from lab.tour import single_hit
 from lab.text import escape_html
 from ui import state
 
-CONFIG = {"displaylogo": False}
+# The camera button saves a slide-sized PNG (1600 x 900 px, redrawn at that size) whatever
+# the chart's size on screen; the playground's "Slide images" also gives SVG (lab/slides.py).
+CONFIG = {"displaylogo": False,
+          "toImageButtonOptions": {"format": "png", "width": 1600, "height": 900,
+                                   "filename": "ndcg-lab-chart"}}
 ACTUAL, IDEAL = "#1f77b4", "#ff7f0e"
 SYSTEM_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                  "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")

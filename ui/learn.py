@@ -15,7 +15,7 @@ from lab.flips import Flip, arrange, flip_reasons
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, show_grades
 from lab.tour import Step
-from ui import lessons as L, routing, state, tables
+from ui import handouts, lessons as L, routing, share, state, tables
 
 NUMBER = tables.NUMBER
 
@@ -42,14 +42,21 @@ def claims_table(claims):
 
 
 def render_ranking(r: Ranking):
-    st.markdown(f"### {say(r.title, state.language())}")
+    # anchored by the ranking's key: a share link /worked_examples#doc000 scrolls to it
+    st.subheader(say(r.title, state.language()), anchor=r.key)
     tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
                       pool_labels=r.unretrieved_labels)
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
     if r.claims:
         claims_table(r.claims)
-    routing.open_in_playground(r.labels, r.grades, k=min(r.cutoff, len(r.grades)),
-                               gain=r.gain, unretrieved=r.unretrieved, key=f"we_open_{r.key}")
+    left, right = st.columns([3, 2])
+    with left:
+        routing.open_in_playground(r.labels, r.grades, k=min(r.cutoff, len(r.grades)),
+                                   gain=r.gain, unretrieved=r.unretrieved,
+                                   key=f"we_open_{r.key}")
+    with right.container(horizontal=True, gap="small"):
+        share.worked_example(r.key)
+        handouts.worked_example(r.key)
 
 
 def render_document(doc: Document):

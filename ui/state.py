@@ -30,7 +30,7 @@ import streamlit as st
 
 from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
-from lab.exercises import STEPS, Score
+from lab.exercises import STEPS, Score, from_id as exercise_from_id
 from lab.runs import SETTING_NAMES, Upload
 from lab.text import fmt_grade
 from ui import memory
@@ -69,6 +69,7 @@ TOUR_STEP, MK_STEP = "sh_step", "mk_step"  # the tour's stop; the mistake shown 
 # ---------------------------------------------------------------- keys: exercises
 PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
+EXERCISE_PARAM = "ex"            # a share link's exercise: ?ex=compute/medium/5
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 # ---------------------------------------------------------------- keys: your data
 YD_FILES = "yd_files"            # {"qrels": {"name", "data"}, "runs": [{"name", "data"}, …]}:
@@ -326,9 +327,21 @@ def on_tour_move(by: int, steps: int, key: str = TOUR_STEP):
 
 # ================================================================ exercises
 
-def practice_init():
+def practice_init() -> str | None:
+    """The exercises page's state; on a session's first visit, the exercise a share link
+    names (``?ex=compute/medium/5``). Returns a message when the link's exercise is refused."""
+    problem = None
+    if PX_NUMBER not in ss and st.query_params.get(EXERCISE_PARAM):
+        try:
+            ss[PX_KIND], ss[PX_LEVEL], ss[PX_NUMBER] = exercise_from_id(
+                st.query_params[EXERCISE_PARAM], lang=language())
+        except ValueError as e:
+            problem = str(e)
     ss.setdefault(PX_NUMBER, 1)
+    ss.setdefault(PX_LEVEL, "medium")
+    ss.setdefault(PX_KIND, "compute")
     ss.setdefault(PX_SCORE, Score())
+    return problem
 
 
 def practice_answers() -> dict:

@@ -1,0 +1,36 @@
+"""Share links: an exercise's link opens that exercise; a link that names no exercise says so
+and shows exercise 1; the Share popover holds the link as plain text."""
+
+from streamlit.testing.v1 import AppTest
+
+from page_tests import APP
+
+
+def open_practice(ex: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if ex is not None:
+        at.query_params["ex"] = ex
+    at.switch_page("pages/practice.py").run()
+    assert not at.exception
+    return at
+
+
+def test_an_exercise_link_opens_that_exercise():
+    at = open_practice("compare/hard/12")
+    assert at.subheader[0].value == "Exercise 12 · hard"
+    assert at.radio(key="px_kind").value == "compare"
+    assert not at.warning
+
+
+def test_a_link_to_no_exercise_says_so_and_shows_exercise_one():
+    at = open_practice("compute/medium/[x](https://evil.example)")
+    assert "is not one this page knows" in at.warning[0].value
+    assert "](" not in at.warning[0].value.replace("\\](", "")  # escaped: no live link
+    assert at.subheader[0].value == "Exercise 1 · medium"
+
+
+def test_the_share_popover_holds_the_exercises_link():
+    at = open_practice("compute/easy/4")
+    codes = [c.value for c in at.code]
+    assert any(c.endswith("/practice?ex=compute%2Feasy%2F4&lang=en") for c in codes), codes

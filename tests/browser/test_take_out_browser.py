@@ -1,0 +1,72 @@
+"""Browser tests: a teacher clicks "Handout (PDF)" / "Worksheet (PDF)" and gets a PDF whose
+text holds the figures on the page."""
+
+from __future__ import annotations
+
+import io
+
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+import ndcg_core as nc
+from lab import exercises as X
+from lab.text import fmt
+
+
+def _download(page: Page, opener: str, wait_idle, name: str = "Download PDF") -> PdfReader:
+    opener_button = page.get_by_role("button", name=opener).first
+    expect(opener_button).to_be_visible(timeout=30_000)
+    opener_button.click()
+    button = page.get_by_role("button", name=name)
+    expect(button).to_be_visible(timeout=30_000)
+    with page.expect_download(timeout=30_000) as info:
+        button.click()
+    return PdfReader(io.BytesIO(open(info.value.path(), "rb").read()))
+
+
+def test_a_worked_example_handout_holds_its_figures(page: Page, app_url, open_app, wait_idle):
+    """The tutorial's handout prints NDCG@6 of [3, 2, 3, 0, 1, 2] as the page does."""
+    open_app(page, app_url.rstrip("/") + "/worked_examples")
+    pdf = _download(page, "Handout (PDF)", wait_idle)
+    text = " ".join(pdf.pages[0].extract_text().split())
+    assert f"= {fmt(nc.ndcg([3, 2, 3, 0, 1, 2]))}" in text
+    assert "IDCG@6 = 3/log₂2 + 3/log₂3" in text
+
+
+def test_a_worksheet_in_chinese_starts_at_the_exercise_shown(page: Page, app_url, open_app,
+                                                              wait_idle):
+    """Exercises page in Chinese: the worksheet's first exercise is the one on screen, and the
+    last page is the answer key in Chinese."""
+    open_app(page, app_url.rstrip("/") + "/practice?lang=zh")
+    pdf = _download(page, "练习卷（PDF）", wait_idle, name="下载 PDF")
+    pages = [p.extract_text() for p in pdf.pages]
+    assert "习题 1" in pages[0]
+    assert "答案" in pages[-1]
+    assert fmt(X.solution(X.generate(1, "medium"))["ndcg"]) in pages[-1]
+
+
+def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
+        page: Page, app_url, open_app, wait_idle):
+    """Share on the tutorial's exponential example: the QR code on screen scans to the link shown, and
+    that link opens the page scrolled to the example."""
+    import zxingcpp
+    from PIL import Image
+
+    open_app(page, app_url.rstrip("/") + "/worked_examples")
+    opener = page.get_by_role("button", name="Share").nth(1)  # doc000, then doc000exp
+    expect(opener).to_be_visible(timeout=30_000)
+    opener.click()
+    popover = page.get_by_test_id("stPopoverBody")
+    expect(popover).to_be_visible(timeout=30_000)
+    link = popover.locator("code").inner_text().strip()
+    assert link.startswith(app_url.rstrip("/") + "/worked_examples?lang=en#"), link
+    shot = popover.get_by_role("img").screenshot()
+    assert [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))] == [link]
+    anchor = link.rsplit("#", 1)[1]
+
+    other = page.context.new_page()
+    try:
+        open_app(other, link)
+        expect(other.locator(f"[id='{anchor}']")).to_be_in_viewport(timeout=30_000)
+    finally:
+        other.close()

@@ -1,0 +1,47 @@
+"""Slide images: drawn by Kaleido in the server's Chromium, 1600 px wide, with the engine's
+figures in the SVG's text and a label drawn as text, never as a link."""
+
+import html
+import re
+import struct
+
+import pytest
+
+import ndcg_core as nc
+from lab import slides
+from lab.text import fmt
+
+pytestmark = pytest.mark.slow  # each image starts a headless Chromium (a few seconds)
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", png[16:24])
+
+
+def test_the_table_slide_is_a_wide_png_and_an_svg_with_both_sums():
+    grades = [3, 2, 3, 0, 1, 2]
+    fig = slides.table_slide([f"Doc {c}" for c in "ABCDEF"], grades, k=4, gain="linear")
+    assert png_size(slides.image(fig, "png"))[0] >= 1600
+    svg = slides.image(fig, "svg").decode()
+    text = " ".join(re.findall(r">([^<>]+)</text>", svg)).replace("&nbsp;", " ")
+    parts = nc.ndcg_parts(grades, k=4)
+    # DCG@4 = 3/log2 2 + 2/log2 3 + 3/log2 4 + 0/log2 5; the ideal is [3, 3, 2, 2, 1, 0]
+    assert "DCG@4 = 3/log₂2 + 2/log₂3 + 3/log₂4 + 0/log₂5" in text
+    assert "IDCG@4 = 3/log₂2 + 3/log₂3 + 2/log₂4 + 2/log₂5" in text
+    assert f"{fmt(parts.dcg)} / {fmt(parts.idcg)} = {fmt(parts.ndcg)}" in text
+
+
+def test_a_label_with_markup_is_drawn_as_its_characters():
+    fig = slides.table_slide(["<a href=x>y</a>", "<b>z</b>"], [1, 2], k=2,
+                             gain="exponential", lang="zh")
+    svg = slides.image(fig, "svg").decode()
+    assert not re.search(r"<a\b", svg) and "<b>" not in svg
+    drawn = html.unescape("".join(re.findall(r">([^<>]*)</(?:tspan|text)>", svg)))
+    assert "<ahref=x>y</a>" in drawn and "<b>z</b>" in drawn  # a cell wraps at its space
+    assert "理想排序" in svg
+
+
+def test_a_bad_format_is_refused():
+    with pytest.raises(ValueError, match="format must be one of png, svg"):
+        slides.image(slides.table_slide(["a"], [1], k=1, gain="linear"), "gif")

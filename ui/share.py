@@ -1,0 +1,40 @@
+"""The Share button: a page's link to copy and its QR code, both drawn here (lab/share.py)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lab import share as S
+from lab.i18n import t
+from ui import state
+
+
+def base() -> str:
+    """The app's address as this browser reached it (a run with no browser, as under
+    AppTest, has no address: this server's local one stands in)."""
+    return S.app_base(st.context.url or f"http://localhost:{st.get_option('server.port')}")
+
+
+def button(url: str, *, key: str):
+    """A Share popover: the link (Streamlit's code block has a copy button; the link is
+    plain text, never a Markdown link) and its QR code for a projector."""
+    lang = state.language()
+    with st.popover(t("Share", lang), icon=":material/share:", key=key):
+        st.caption(t("Copy this link, or scan the code with a phone:", lang))
+        st.code(url, language=None, wrap_lines=True)
+        try:
+            st.image(S.qr_png(url), width=300,
+                     caption=t("QR code of the link above (drawn on this server).", lang))
+        except ValueError:
+            st.caption(t("This link is too long for a QR code ({n} characters; a code holds "
+                         "2,331): copy the link instead.", lang, n=f"{len(url):,}"))
+
+
+def exercise(exercise_id: str, *, key: str = "share_px"):
+    button(S.link(base(), "practice", {state.EXERCISE_PARAM: exercise_id,
+                                       state.LANG_PARAM: state.language()}), key=key)
+
+
+def worked_example(ranking_key: str):
+    button(S.link(base(), "worked_examples", {state.LANG_PARAM: state.language()},
+                  fragment=ranking_key), key=f"share_{ranking_key}")

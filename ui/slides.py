@@ -1,0 +1,53 @@
+"""The playground's "Slides" popover: the tables and formula as one 16:9 image, each chart as
+PNG or SVG (drawn on click by the server's Chromium, lab/slides.py), and the formula's LaTeX
+to paste into slides."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from lab import formula as F
+from lab import playground as P
+from lab import slides as S
+from lab.i18n import t
+from ui import charts as C
+from ui import state
+
+
+def _downloads(name: str, figure, *, key: str, stem: str):
+    lang = state.language()
+    st.markdown(f"**{name}**")
+    row = st.container(horizontal=True, gap="small")
+    for fmt_ in S.FORMATS:
+        with row:
+            st.download_button(fmt_.upper(), data=partial(S.image, figure, fmt_),
+                               file_name=f"ndcg-lab-{stem}-{lang}.{fmt_}",
+                               mime="image/png" if fmt_ == "png" else "image/svg+xml",
+                               on_click="ignore", key=f"{key}_{fmt_}",
+                               icon=":material/download:")
+
+
+def popover(pg: P.Playground):
+    """Slide images of the playground as it stands, one gain (the first shown)."""
+    lang = state.language()
+    gain = pg.gains[0]
+    with st.popover(t("Slides", lang), icon=":material/slideshow:"):
+        if not S.available():
+            st.caption(t("Slide images need a Chromium on the server (Debian: apt-get install "
+                         "chromium).", lang))
+        else:
+            st.caption(t("Images 1600 × 900 px, drawn on the server when you click.", lang))
+            _downloads(t("Tables and formula", lang),
+                       S.table_slide(pg.labels, pg.grades, k=pg.cutoff, gain=gain,
+                                     unretrieved=pg.unretrieved, lang=lang),
+                       key="sl_table", stem="tables")
+            judged = pg.judged
+            _downloads(t("Contribution chart", lang),
+                       C.contribution_chart(pg.grades, pg.cutoff, gain, judged),
+                       key="sl_contrib", stem="contributions")
+            _downloads(t("NDCG@k curve", lang), C.curve_chart(pg.grades, pg.cutoff, judged),
+                       key="sl_curve", stem="curve")
+        st.markdown(f"**{t('The formula in LaTeX', lang)}**")
+        st.code(F.latex(pg.grades, k=pg.cutoff, gain=gain, judged=pg.judged), language="latex")
