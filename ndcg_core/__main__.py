@@ -124,7 +124,9 @@ def _evaluate(args):
     if cutoffs:
         res = evaluate(qrels, run, k=cutoffs, **kw)
         columns += [(f"ndcg_cut_{c}", res[f"ndcg@{c}"]) for c in cutoffs]
-    if set(res.index) <= set(res.attrs["missing_queries"]):
+    # with -c, trec_eval 10.0 scores every judged query (an empty ranking each) even when
+    # the run shares none of them (trec_eval.c: average_complete_flag); 9.0.8 stops here
+    if not args.complete and set(res.index) <= set(res.attrs["missing_queries"]):
         raise ValueError(NO_OVERLAP + " (the run's query ids are not in the judgments).")
     lines = []
     if args.per_query:
@@ -162,7 +164,10 @@ def main(argv=None) -> int:
                         "default: ndcg and ndcg_cut at 5,10,15,20,30,100,200,500,1000")
     e.add_argument("-q", "--per-query", action="store_true", help="print each query too")
     e.add_argument("-c", "--complete", action="store_true",
-                   help="judged queries missing from the run count as 0")
+                   help="judged queries missing from the run count as 0, also when "
+                        "the run shares no query with the judgments (trec_eval 10.0; "
+                        "trec_eval 9.0.8 stops there with 'No queries with both results "
+                        "and relevance info')")
     e.add_argument("-J", "--judged-only", action="store_true",
                    help="drop unjudged documents from each ranking before cutting at k")
     e.add_argument("-M", "--max-depth", dest="depth", type=int, default=None,
