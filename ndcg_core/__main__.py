@@ -9,6 +9,8 @@ import numpy as np
 import pandas as pd
 
 from . import dcg_table, evaluate, idcg, ndcg, read_qrels, read_run
+from ._decode import ATOL_GRADES
+from ._ranking import _atol_grades
 from .options import CONVENTIONS, OPTIONS
 
 
@@ -87,6 +89,8 @@ def _gain_map(qrels, pairs, convention):
     """trec_eval's gains: each grade its own value unless listed (m_ndcg.c, setup_gains)."""
     grades = pd.to_numeric(qrels["relevance"], errors="coerce").to_numpy(dtype=float)
     if CONVENTIONS[convention]["fractional"] == "truncate":
+        if qrels.attrs.get(ATOL_GRADES):  # "1e1" is grade 1 to trec_eval
+            grades = _atol_grades(grades, qrels)
         grades = np.trunc(grades) + 0.0
     gains = {0: 0.0}
     for g in np.unique(grades[np.isfinite(grades)]):

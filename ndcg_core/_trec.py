@@ -22,7 +22,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ._decode import _finite, _not_utf8, _read_bytes, _tidy_numbers
+from ._decode import ATOL_GRADES, _atol, _finite, _not_utf8, _read_bytes, _tidy_numbers
 from ._shape import MAX_COLUMNS, Widths, fields_in, widths
 
 
@@ -298,6 +298,35 @@ def _read_trec(raw, name, kind, path=None):
         del df
     if kind == "qrels":
         out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
+        atol = _exponent_grades(raw if raw is not None else _read_bytes(path)[0])
+        if atol:
+            out.attrs[ATOL_GRADES] = atol
+    return out
+
+
+# a grade (a qrels line's last field) written with an exponent: "1e1", "2.5E-1"
+_EXPONENT = re.compile(rb"[eE][-+]?[0-9]+[ \t\r\x0b\x0c]*(?:\n|\Z)")
+
+
+def _exponent_grades(raw: bytes) -> dict:
+    """{(qid, docid): (grade as read, grade as atol reads it)} of the qrels lines whose
+    grade is written with an exponent and whose two readings differ. ``fractional=
+    "truncate"`` (trec_eval's rule) then takes atol's: "1e1" is 1 to trec_eval, 10 to
+    Python. Few files have any; finding none costs one scan for "e" + digits at a line end.
+    """
+    out = {}
+    for match in _EXPONENT.finditer(raw):
+        start = raw.rfind(b"\n", 0, match.start()) + 1
+        parts = raw[start: match.end()].split()
+        if len(parts) != 4 or parts[0][:1] == b"#":
+            continue
+        try:
+            value = float(parts[3])
+        except ValueError:
+            continue
+        if _atol(parts[3]) != np.trunc(value):
+            out[(parts[0].decode("utf-8", "replace"), parts[2].decode("utf-8", "replace"))] = (
+                value, _atol(parts[3]))
     return out
 
 

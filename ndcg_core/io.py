@@ -263,7 +263,10 @@ def read_qrels(source) -> pd.DataFrame:
     ``source`` is a path or a file object holding TREC qrels (``qid 0 docid grade``) or a CSV
     with a header ``qid,docid,relevance``. A TREC file is split as trec_eval splits it (see
     the module's notes): quotes are part of an id, ``#`` starts a comment line. A malformed
-    line raises ValueError naming the line number and the line.
+    line raises ValueError naming the line number and the line. A TREC grade written with
+    an exponent is read as the number written ("1e1": 10); ``attrs["atol_grades"]`` keeps
+    how trec_eval reads it (C ``atol``: 1), which ``fractional="truncate"`` then uses, as
+    it reads "2.9" as 2.
 
     Examples
     --------

@@ -207,3 +207,37 @@ def test_randomization_gives_p_1_exactly_when_the_mean_difference_is_0(n):
         assert table.loc["system", "p"] == 1.0, test
     tilted = scores.assign(system=scores["system"] + 0.001)
     assert nc.compare(tilted, baseline="base", test="randomization").loc["system", "p"] < 1
+
+
+def test_a_grade_with_an_exponent_is_read_as_trec_eval_reads_it_under_truncate():
+    """trec_eval reads grades with atol: "1e1" is 1 and "5e-1" is 5 (get_qrels.c), as
+    fractional="truncate" already reads "2.9" as 2; "keep" uses the number written."""
+    qrels = read_qrels(io.BytesIO(b"q1 0 d1 1e1\nq1 0 d2 2\nq1 0 d3 5e-1\nq1 0 d4 1E0\n"))
+    run = read_run(io.BytesIO(b"q1 Q0 d2 1 4 t\nq1 Q0 d1 2 3 t\nq1 Q0 d3 3 2 t\n"
+                              b"q1 Q0 d4 4 1 t\n"))
+    as_atol = {"q1": {"d1": 1, "d2": 2, "d3": 5, "d4": 1}}
+    expected = pytrec_eval.RelevanceEvaluator(as_atol, {"ndcg_cut.3"}).evaluate(
+        {"q1": {"d2": 4.0, "d1": 3.0, "d3": 2.0, "d4": 1.0}})["q1"]["ndcg_cut_3"]
+    for convention in ("trec_eval", "ranx"):  # both truncate
+        got = nc.evaluate(qrels, run, k=3, convention=convention).loc["q1", "ndcg@3"]
+        assert got == pytest.approx(expected, abs=1e-12)
+    kept = nc.evaluate(qrels, run, k=3, convention="trec_eval", fractional="keep")
+    as_written = nc.evaluate(qrels.assign(relevance=[10, 2, 0.5, 1]), run, k=3,
+                             convention="trec_eval", fractional="keep")
+    assert kept.loc["q1", "ndcg@3"] == as_written.loc["q1", "ndcg@3"] != pytest.approx(expected)
+    # a row whose grade was changed after reading keeps its new grade
+    edited = qrels.assign(relevance=[3, 2, 0.5, 1])
+    got = nc.evaluate(edited, run, k=3, convention="trec_eval").loc["q1", "ndcg@3"]
+    assert got == pytest.approx(nc.evaluate(read_qrels(io.BytesIO(
+        b"q1 0 d1 3\nq1 0 d2 2\nq1 0 d3 5\nq1 0 d4 1\n")), run, k=3).loc["q1", "ndcg@3"])
+
+
+def test_the_command_line_reads_1e1_as_grade_1(tmp_path):
+    (tmp_path / "q.txt").write_bytes(b"q1 0 d1 1e1\nq1 0 d2 2\nq1 0 d3 0\n")
+    (tmp_path / "r.run").write_bytes(b"q1 Q0 d2 1 3 t\nq1 Q0 d1 2 2 t\nq1 Q0 d3 3 1 t\n")
+    done = subprocess.run([sys.executable, "-m", "ndcg_core", "evaluate", "-m", "ndcg.1=3",
+                           str(tmp_path / "q.txt"), str(tmp_path / "r.run")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    # grade 1 gains 3: DCG = 2 + 3/log2(3), ideal 3 + 2/log2(3)  (rel = 2, 1→3; 1→3, 2)
+    expected = (2 + 3 / np.log2(3)) / (3 + 2 / np.log2(3))
+    assert done.stdout.split() == ["ndcg_1=3", "all", f"{expected:.4f}"], done.stderr
