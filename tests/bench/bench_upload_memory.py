@@ -41,6 +41,18 @@ larger)::
     1 upload  of 104 MB: baseline 178 MB, peak +398 MB (3.81x the file), +271 MB at the
               result (35 s), +271 MB 30 s after closing, +8 MB after a visitor
 
+Issue 26's adversarial shapes (``--shape csv-line --shape trec-line --shape columns``,
+2026-12-02, load average 15.2 at the start, 21.0 at the end, on 2 shared cores; the answer
+is timed from the upload to the page's table or message)::
+
+    csv-line   5.0 MB: refused ("line 2: expected 3 fields as in the header, found
+               2500001") after 0.5 s, peak +8 MB (1.54x the file); before: 1 MB cost
+               +813 MB and 27 s
+    trec-line  150 MB: its first six fields read (1 row, "Mean over queries") after
+               12.0 s (0.80 s per 10 MB), peak +287 MB (1.91x); before: +3.07 GB (20.5x)
+    columns   10.4 MB: refused ("1,044,447 columns in its header line") after 1.7 s,
+               peak +22 MB (2.12x); before: accepted after 86 s and +2.2 GB
+
 Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
 file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
 scores of 3.3 M rows), and on top of them the evaluation's temporaries (about 0.85x: id
