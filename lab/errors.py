@@ -9,7 +9,7 @@ value is kept character for character. A message no pattern knows is shown in En
 translated lead-in, never lost.
 
 The patterns follow the raise sites of ``ndcg_core/io.py``, ``ndcg_core/_decode.py`` and
-``ndcg_core/_trec.py`` (reading files), ``ndcg_core/_checks.py`` (grades, gains),
+``ndcg_core/_trec.py`` and ``ndcg_core/_shape.py`` (reading files), ``ndcg_core/_checks.py`` (grades, gains),
 ``ndcg_core/_ids.py`` and ``ndcg_core/_ranking.py`` (qrels and runs as tables) and
 ``ndcg_core/compare.py`` (the significance tests);
 ``tests/lab/test_explain_engine_errors.py`` feeds them every bad input of
@@ -64,6 +64,18 @@ _PATTERNS: list[tuple[re.Pattern, Callable[..., str]]] = [(re.compile(p, re.S), 
     (_NAME + r" is not a well-formed CSV file: (?P<detail>.*)",
      lambda lang, **v: t("{name} is not a well-formed CSV file (the CSV reader says, in "
                          "English: {detail})", lang, **v)),
+    (_NAME + r" has (?P<columns>[\d,]+) columns in its header line; judgments and runs need "
+             r"at most (?P<limit>\d+) \(qid, docid, relevance or score, and a few more\): keep "
+             r"those columns and upload it again\.",
+     lambda lang, **v: t("{name} has {columns} columns in its header line; judgments and runs "
+                         "need at most {limit} (qid, docid, relevance or score, and a few "
+                         "more): keep those columns and upload it again.", lang, **v)),
+    (_NAME + r" line (?P<line>\d+): a double quote out of place \(a quoted field starts after "
+             r"a comma, doubles every quote inside it and closes on its own line\): "
+             r"(?P<text>.*)\.",
+     lambda lang, **v: t("{name} line {line}: a double quote out of place (a quoted field "
+                         "starts after a comma, doubles every quote inside it and closes on "
+                         "its own line): {text}.", lang, **v)),
     (_NAME + r" line (?P<line>\d+): expected (?P<fields>\d+) fields as in the header, found "
              r"(?P<found>\d+): (?P<text>.*)\.",
      lambda lang, **v: t("{name} line {line}: expected {fields} fields as in the header, "

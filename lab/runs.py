@@ -369,7 +369,8 @@ def table_width(df: pd.DataFrame, *, lang: str = "en") -> int:
     """
     width = 0
     for c in df.columns:
-        values = df[c].astype(str).str.len()
+        # a column of NaN only (d_z when no query differs) has no text to measure
+        values = df[c].dropna().astype(str).str.len()
         longest = max(_text_width(header(c, lang=lang)), int(values.max()) if len(values) else 0,
                       DATA_DECIMALS + 2 if pd.api.types.is_float_dtype(df[c]) else 0)
         width += longest * PIXELS_PER_CHAR + CELL_PADDING
@@ -404,6 +405,14 @@ def footnote(table: pd.DataFrame, k: int, *, lang: str = "en") -> str:
              test=options_text.short_name("test", a["test"], lang=lang),
              correction=options_text.short_name("correction", a["correction"], lang=lang),
              level=f"{100 * a['confidence']:g}%", k=k, n=a["n_queries"])
+    # the interval is a single point only when every query moved by the same amount
+    same = [str(s) for s, row in table.iterrows()
+            if s != a["baseline"] and row["ci_low"] == row["ci_high"] == 0]
+    if same:
+        text = sentences([text, t(
+            "{runs}: the same NDCG@{k} as the baseline on every query, so there is no "
+            "difference to test (p = 1, Δ = 0).", lang, runs=listing(same, 10, lang=lang),
+            k=k)], lang=lang)
     if not a["dropped"]:
         return text
     ids = listing(a["dropped_qids"], 10, lang=lang)

@@ -9,6 +9,8 @@ import numpy as np
 import pandas as pd
 
 from . import dcg_table, evaluate, idcg, ndcg, read_qrels, read_run
+from ._decode import ATOL_GRADES
+from ._ranking import _atol_grades
 from .options import CONVENTIONS, OPTIONS
 
 
@@ -87,6 +89,8 @@ def _gain_map(qrels, pairs, convention):
     """trec_eval's gains: each grade its own value unless listed (m_ndcg.c, setup_gains)."""
     grades = pd.to_numeric(qrels["relevance"], errors="coerce").to_numpy(dtype=float)
     if CONVENTIONS[convention]["fractional"] == "truncate":
+        if qrels.attrs.get(ATOL_GRADES):  # "1e1" is grade 1 to trec_eval
+            grades = _atol_grades(grades, qrels)
         grades = np.trunc(grades) + 0.0
     gains = {0: 0.0}
     for g in np.unique(grades[np.isfinite(grades)]):
@@ -124,7 +128,9 @@ def _evaluate(args):
     if cutoffs:
         res = evaluate(qrels, run, k=cutoffs, **kw)
         columns += [(f"ndcg_cut_{c}", res[f"ndcg@{c}"]) for c in cutoffs]
-    if set(res.index) <= set(res.attrs["missing_queries"]):
+    # with -c, trec_eval 10.0 scores every judged query (an empty ranking each) even when
+    # the run shares none of them (trec_eval.c: average_complete_flag); 9.0.8 stops here
+    if not args.complete and set(res.index) <= set(res.attrs["missing_queries"]):
         raise ValueError(NO_OVERLAP + " (the run's query ids are not in the judgments).")
     lines = []
     if args.per_query:
@@ -162,7 +168,10 @@ def main(argv=None) -> int:
                         "default: ndcg and ndcg_cut at 5,10,15,20,30,100,200,500,1000")
     e.add_argument("-q", "--per-query", action="store_true", help="print each query too")
     e.add_argument("-c", "--complete", action="store_true",
-                   help="judged queries missing from the run count as 0")
+                   help="judged queries missing from the run count as 0, also when "
+                        "the run shares no query with the judgments (trec_eval 10.0; "
+                        "trec_eval 9.0.8 stops there with 'No queries with both results "
+                        "and relevance info')")
     e.add_argument("-J", "--judged-only", action="store_true",
                    help="drop unjudged documents from each ranking before cutting at k")
     e.add_argument("-M", "--max-depth", dest="depth", type=int, default=None,

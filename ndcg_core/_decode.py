@@ -118,3 +118,23 @@ def _finite(values, column, lines, name):
 def _tidy_numbers(nums):
     return nums.astype(np.int64) if np.all(np.mod(nums, 1) == 0) and np.all(
         np.abs(nums) < 2**53) else nums
+
+
+# read_qrels' attrs key: {(qid, docid): (grade as read, grade as C's atol reads it)} for the
+# TREC grades written with an exponent, where the two differ ("1e1": 10.0 and 1)
+ATOL_GRADES = "atol_grades"
+
+
+def _atol(text: bytes) -> int:
+    """A grade as C's ``atol`` reads it: blanks, a sign, then digits up to the first other
+    character ("1e1" -> 1, "-2.5" -> -2, "5e-1" -> 5, ".5" -> 0), as trec_eval 10 reads
+    qrels grades (get_qrels.c).
+
+    >>> [_atol(t) for t in (b"1e1", b"-2.5", b"5e-1", b".5", b"+7E0")]
+    [1, -2, 5, 0, 7]
+    """
+    text = text.lstrip()
+    sign = -1 if text[:1] == b"-" else 1
+    text = text[1:] if text[:1] in (b"-", b"+") else text
+    digits = len(text) - len(text.lstrip(b"0123456789"))
+    return sign * int(text[:digits] or b"0")

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ._checks import OVERFLOW, denominators, gains_of
+from ._decode import ATOL_GRADES
 from ._ids import _codes, _duplicates, _frame, _id_column, _ids, _numbers, _repeats, _sort_rows
 from ._ranx import SMALL, ranx_order
 from .options import ZERO_IDCG_VALUES
@@ -35,6 +36,22 @@ def _fractional(grades, rule, qrels):
         f"{grades[i]:g}, not a whole number, refused by fractional='error' (pytrec_eval takes "
         "integer grades only); choose fractional='truncate' (trec_eval) or 'keep'."
     )
+
+
+def _atol_grades(grades, qrels):
+    """Grades as trec_eval reads them (C atol) where read_qrels found a grade written with
+    an exponent ("1e1": 1, not 10); a row still holding the value read (its ids and grade
+    unchanged since) gets atol's. Few rows: the loop is over them only."""
+    atol = qrels.attrs[ATOL_GRADES]
+    qid, docid = qrels["qid"].astype(str), qrels["docid"].astype(str)
+    rows = np.flatnonzero(qid.isin({q for q, _ in atol}).to_numpy()
+                          & docid.isin({d for _, d in atol}).to_numpy())
+    grades = np.array(grades, dtype=np.float64)
+    for i in rows:
+        read, trec_eval = atol.get((qid.iat[i], docid.iat[i]), (None, None))
+        if read is not None and grades[i] == read:
+            grades[i] = trec_eval
+    return grades
 
 
 def _gains(grades, gain, negative, qrels, name="qrels"):
@@ -162,6 +179,8 @@ class _Ranking:
         _frame(qrels, "qrels", ["qid", "docid", "relevance"])
         _frame(run, "run", ["qid", "docid", "score"])
         grades = _numbers(qrels, "qrels", "relevance")
+        if st["fractional"] == "truncate" and qrels.attrs.get(ATOL_GRADES):
+            grades = _atol_grades(grades, qrels)
         if qrels["relevance"].dtype.kind not in "iub":  # whole numbers need no check
             grades = _fractional(grades, st["fractional"], qrels)
         scores = _numbers(run, "run", "score")

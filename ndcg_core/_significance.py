@@ -9,6 +9,8 @@ this is the resampling machinery, and the only place scipy.stats is imported.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 # scipy.stats is imported where a test runs, not here: importing it takes ~2.5 s on this
@@ -24,6 +26,20 @@ def _mean_difference(x, y, axis=-1):
     return np.mean(x - y, axis=axis)
 
 
+def _zero_mean(x: np.ndarray, b: np.ndarray) -> bool:
+    """True when mean(x - b) is 0 but for the rounding of the scores to binary: the exact
+    sum of the differences is within what rounding n pairs of scores can leave (an ulp of
+    the largest score each, twice: x and b).
+
+    >>> _zero_mean(np.array([0.3, 0.1]), np.array([0.2, 0.2]))  # 0.1 - 0.1, in binary
+    True
+    >>> _zero_mean(np.array([0.3, 0.1]), np.array([0.2, 0.19]))
+    False
+    """
+    scale = max(float(np.abs(x).max()), float(np.abs(b).max()))
+    return abs(math.fsum(x - b)) <= 4 * x.size * float(np.finfo(float).eps) * scale
+
+
 def _p_value(x: np.ndarray, b: np.ndarray, test: str, n_resamples: int, seed: int) -> float:
     """Two-sided p-value of ``x`` against ``b`` (paired), by ``test``."""
     from scipy import stats
@@ -34,6 +50,11 @@ def _p_value(x: np.ndarray, b: np.ndarray, test: str, n_resamples: int, seed: in
         # t-test and the normal approximation; 1.0 keeps the corrections defined.
         return 1.0
     n = d.size
+    if test != "wilcoxon" and _zero_mean(x, b):
+        # The statistic is exactly 0, so every resample is as extreme as it: p = 1. SciPy
+        # counts resampled means of about 1e-17 as less extreme than an observed mean of
+        # about 1e-17 (0.1 - 0.1 in binary), and gives p < 1 (issue 21).
+        return 1.0
     batch = max(1, _BATCH_CELLS // n)
     if test == "t":
         return float(stats.ttest_rel(x, b).pvalue)

@@ -22,7 +22,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ._decode import _finite, _not_utf8, _read_bytes, _tidy_numbers
+from ._decode import ATOL_GRADES, _atol, _finite, _not_utf8, _read_bytes, _tidy_numbers
+from ._shape import MAX_COLUMNS, Widths, fields_in, widths
 
 
 _TEXT = pd.Series(["x"], dtype=object).astype(str).dtype  # pandas' own text dtype
@@ -98,19 +99,27 @@ def _read_trec_lines(raw: bytes, name: str, kind: str, layout) -> pd.DataFrame:
             for part in (q, d, v, lines):
                 part.clear()
 
-    offset = 0
-    for n, line in enumerate(io.BytesIO(raw), 1):
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _not_utf8(raw, name, exc, offset) from None
-        offset += len(line)
-        parts = line.split()
+    n, pos, size = 0, 0, len(raw)
+    while pos < size:
+        end = raw.find(b"\n", pos)
+        end = size if end < 0 else end + 1
+        n += 1
+        if end - pos > _LONG:
+            parts = _long_line(raw, pos, end, name, n, layout)
+        else:
+            line = raw[pos:end]
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _not_utf8(raw, name, exc, pos) from None
+            parts = line.split()
+            if parts and parts[0][:1] != b"#" and (
+                    len(parts) < fields or (fields == 4 and len(parts) != 4)):
+                raise ValueError(f"{name} line {n}: expected {fields} fields ({what}), found "
+                                 f"{len(parts)}: {text.strip()[:120]!r}.")
+        pos = end
         if not parts or parts[0][:1] == b"#":
             continue
-        if len(parts) < fields or (fields == 4 and len(parts) != 4):
-            raise ValueError(f"{name} line {n}: expected {fields} fields ({what}), found "
-                             f"{len(parts)}: {text.strip()[:120]!r}.")
         piece[0].append(parts[qcol].decode("utf-8"))
         piece[1].append(parts[dcol].decode("utf-8"))
         piece[2].append(parts[num].decode("utf-8"))
@@ -121,6 +130,36 @@ def _read_trec_lines(raw: bytes, name: str, kind: str, layout) -> pd.DataFrame:
     values = np.concatenate(nums) if nums else np.empty(0)
     return pd.DataFrame({"qid": _text_column(qids), "docid": _text_column(docids),
                          column: values})
+
+
+_LONG = 1 << 16  # a line this long is read without splitting it whole
+_FIELD = re.compile(rb"\S+")  # bytes: \s is C's isspace, the blanks bytes.split() knows
+
+
+def _long_line(raw: bytes, start: int, end: int, name: str, n: int, layout) -> list:
+    """The fields of a long line that the reader uses, found in place: a run line's
+    trailing fields, which trec_eval ignores, are neither split nor copied (a 150 MB run on
+    one line took 20x its size split whole, issue 26). Only the fields used are decoded."""
+    fields, what = layout[0], layout[1]
+    parts = []
+    for match in _FIELD.finditer(raw, start, end):
+        parts.append(match.group())
+        if len(parts) > fields:
+            break
+    if parts and parts[0][:1] == b"#":
+        return []
+    if len(parts) < fields or (fields == 4 and len(parts) != 4):
+        found = fields_in(raw, start, end)
+        text = raw[start: start + 480].decode("utf-8", errors="replace").strip()[:120]
+        raise ValueError(f"{name} line {n}: expected {fields} fields ({what}), found "
+                         f"{found}: {text!r}.")
+    for part in parts[:fields]:
+        try:
+            part.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            at = raw.find(part, start, end)
+            raise _not_utf8(raw, name, exc, at) from None
+    return parts[:fields]
 
 
 def _parse_trec_fast(src, width, cols, num, skip=None):
@@ -207,7 +246,25 @@ _LAYOUTS = {  # fields, what, (qid, docid) columns, number column, its name
 }
 
 
+_FIRST_BYTE = re.compile(rb"[ \t\r\x0b\x0c]*([^ \t\r\x0b\x0c\n])")
+
+
+def _has_data(raw: bytes) -> bool:
+    """True when a line is neither blank nor a comment (the first line usually says)."""
+    pos, size = 0, len(raw)
+    while pos < size:
+        end = raw.find(b"\n", pos)
+        end = size if end < 0 else end
+        match = _FIRST_BYTE.match(raw, pos, end)
+        if match and match.group(1) != b"#":
+            return True
+        pos = end + 1
+    return False
+
+
 def _read_trec(raw, name, kind, path=None):
+    if raw is not None and not _has_data(raw):  # comments only: as an empty file
+        raise ValueError(f"{name} is empty: it holds no lines to read.")
     layout = _LAYOUTS[kind]
     fields, _, (qcol, dcol), num, column = layout
     # qrels: one column more, to catch a fifth field; runs: trec_eval ignores anything
@@ -221,6 +278,8 @@ def _read_trec(raw, name, kind, path=None):
     df = None
     if path is not None:  # _big_path checked it holds no comment and splits like trec_eval
         df = _parse_trec_fast(path, width, [qcol, dcol], num)
+    elif widths(raw, None, MAX_COLUMNS).wide is not None:
+        pass  # pandas would tokenize every field of a long, wide line: read it line by line
     elif _pandas_splits_like_trec_eval(raw):
         df = _parse_trec_fast(io.BytesIO(raw), width, [qcol, dcol], num, _comment_lines(raw))
     if df is not None:
@@ -239,6 +298,35 @@ def _read_trec(raw, name, kind, path=None):
         del df
     if kind == "qrels":
         out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
+        atol = _exponent_grades(raw if raw is not None else _read_bytes(path)[0])
+        if atol:
+            out.attrs[ATOL_GRADES] = atol
+    return out
+
+
+# a grade (a qrels line's last field) written with an exponent: "1e1", "2.5E-1"
+_EXPONENT = re.compile(rb"[eE][-+]?[0-9]+[ \t\r\x0b\x0c]*(?:\n|\Z)")
+
+
+def _exponent_grades(raw: bytes) -> dict:
+    """{(qid, docid): (grade as read, grade as atol reads it)} of the qrels lines whose
+    grade is written with an exponent and whose two readings differ. ``fractional=
+    "truncate"`` (trec_eval's rule) then takes atol's: "1e1" is 1 to trec_eval, 10 to
+    Python. Few files have any; finding none costs one scan for "e" + digits at a line end.
+    """
+    out = {}
+    for match in _EXPONENT.finditer(raw):
+        start = raw.rfind(b"\n", 0, match.start()) + 1
+        parts = raw[start: match.end()].split()
+        if len(parts) != 4 or parts[0][:1] == b"#":
+            continue
+        try:
+            value = float(parts[3])
+        except ValueError:
+            continue
+        if _atol(parts[3]) != np.trunc(value):
+            out[(parts[0].decode("utf-8", "replace"), parts[2].decode("utf-8", "replace"))] = (
+                value, _atol(parts[3]))
     return out
 
 
@@ -249,9 +337,10 @@ def _big_path(source):
     """Return ``(path, head bytes)`` for a large plain file path, else ``(None, None)``.
 
     pandas reads a large file *path* faster than a byte buffer, so big files are not read
-    into memory first. A byte order mark, binary data, a comment line or characters pandas
-    splits differently from trec_eval (``_pandas_splits_like_trec_eval``) take the byte
-    route; the file is scanned a block at a time for them.
+    into memory first. A byte order mark, binary data, a comment line, characters pandas
+    splits differently from trec_eval (``_pandas_splits_like_trec_eval``) or a long line of
+    many fields (:class:`~ndcg_core._shape.Widths`) take the byte route; the file is
+    scanned a block at a time for them.
     """
     if not isinstance(source, (str, os.PathLike)):
         return None, None
@@ -264,13 +353,20 @@ def _big_path(source):
                     or b"\x00" in head[:8192] or head.isspace()):
                 return None, None
             block, cr = head, b""
+            wide = Widths(None, MAX_COLUMNS)  # a long, wide line takes the byte route
             while block:
+                wide.feed(block)
+                if wide.wide is not None:
+                    return None, None
                 block = cr + block
                 cr = b"\r" if block.endswith(b"\r") else b""  # may start the next's CRLF
                 if b"#" in block or not _pandas_splits_like_trec_eval(block[:len(block)
                                                                             - len(cr)]):
                     return None, None
                 block = fh.read(1 << 20)
+            wide.close()
+            if wide.wide is not None:
+                return None, None
     except OSError:
         return None, None
     return os.fspath(source), head

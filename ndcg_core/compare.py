@@ -142,7 +142,10 @@ def compare(per_query, *, baseline, test="t", correction="holm", alpha=0.05,
         resamples (an observed arrangement is one of them; Phipson & Smyth 2010) and
         k / 2^n when exact. ranx's randomization test reports k / R.
         When no query differs (d = 0 everywhere) every test reports p = 1 (SciPy's t-test
-        gives NaN there).
+        gives NaN there). When the mean difference is 0 but for the scores' rounding to
+        binary (+0.1 on some queries, −0.1 on as many), the t, randomization and bootstrap
+        tests report p = 1 exactly: SciPy would count resampled means of 1e-17 as less
+        extreme than an observed one of 1e-17.
     correction : {"holm", "bh", None}, default "holm"
         Adjusts the p-values of the non-baseline systems together: see
         :func:`adjust_pvalues` (equal to statsmodels' ``multipletests``, "holm" and

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import warnings
 
 import numpy as np
 import pandas as pd
 
 from ._decode import _decode, _finite, _read_bytes, _tidy_numbers
+from ._shape import MAX_COLUMNS, csv_shape
 from ._trec import _big_path, _read_trec
 
 __all__ = ["read_qrels", "read_run"]
@@ -54,8 +56,11 @@ def _first_line(text):
 
 
 def _is_header(first):
+    """Names a query column and a document column (``topic 0 d1 1`` names only the first:
+    a TREC line whose query is called "topic")."""
     tokens = [t.strip().strip('"').lower() for t in first.replace(",", " ").split()]
-    return "qid" in [_ALIASES.get(t) for t in tokens] and not first.lstrip()[:1].isdigit()
+    names = {_ALIASES.get(t) for t in tokens}
+    return {"qid", "docid"} <= names and not first.lstrip()[:1].isdigit()
 
 
 def _too_many_fields(text, name, sep):
@@ -84,16 +89,22 @@ def _header_fields(first: str, sep: str) -> list[str]:
     return [_ALIASES.get(f.strip().lower(), f.strip().lower()) for f in fields]
 
 
+def _quoting(sep: str) -> int:
+    """Quotes group a comma-separated field; in a blank-separated file a double quote is
+    part of an id, as in a TREC file (a quoted field there could run over many lines)."""
+    return csv.QUOTE_MINIMAL if sep == "," else csv.QUOTE_NONE
+
+
 def _read_csv_fast(raw: bytes, first: str, required) -> pd.DataFrame | None:
     """A well-formed CSV straight from its bytes, or None: then ``_read_csv`` reads the text
     again and names what is wrong.
 
     Ids are read as text and numbers by the C parser: no decoded copy of the file, no
     column of number strings (a 107 MB CSV peaked at 8.4x its size through ``_read_csv``).
-    Every column is read, as ``usecols`` would hide a row's extra field. A row with too
-    many fields, an empty id, a
-    number that does not parse or is not finite, or bytes that are not UTF-8 send the file
-    to ``_read_csv``.
+    Every column is read, as ``usecols`` would hide a row's extra field (at most
+    ``MAX_COLUMNS``; a long line's fields were counted by ``csv_shape``). A row with too
+    many fields, an empty id, a number that does not parse or is not finite, or bytes that
+    are not UTF-8 send the file to ``_read_csv``.
     """
     sep = "," if "," in first else r"\s+"
     names = _header_fields(first, sep)
@@ -108,7 +119,7 @@ def _read_csv_fast(raw: bytes, first: str, required) -> pd.DataFrame | None:
             df = pd.read_csv(io.BytesIO(raw), sep=sep, header=0, names=range(len(names)),
                              dtype=dtype, index_col=False,
                              keep_default_na=False, na_values=[""], skip_blank_lines=True,
-                             encoding="utf-8", engine="c")
+                             encoding="utf-8", engine="c", quoting=_quoting(sep))
     except (pd.errors.ParserWarning, pd.errors.ParserError, ValueError, UnicodeDecodeError,
             OverflowError):
         return None
@@ -130,7 +141,7 @@ def _read_csv(text, name, required):
         with warnings.catch_warnings():
             warnings.simplefilter("error", pd.errors.ParserWarning)
             df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, skip_blank_lines=True,
-                             keep_default_na=False, index_col=False)
+                             keep_default_na=False, index_col=False, quoting=_quoting(sep))
     except pd.errors.ParserWarning:
         _too_many_fields(text, name, sep)  # raises ValueError naming the line
     except (pd.errors.ParserError, ValueError) as exc:
@@ -155,14 +166,63 @@ def _read_csv(text, name, required):
     return out
 
 
-def _looks_like_csv(line: str, kind: str) -> bool:
+def _first_line_bytes(head: bytes) -> bytes:
+    """The first line that is not blank, ended where trec_eval ends it (at LF only: a VT,
+    FF or lone CR is a blank inside the line)."""
+    for line in head.split(b"\n"):
+        if line.strip():
+            return line
+    return b""
+
+
+def _number(field: bytes) -> bool:
+    try:
+        return math.isfinite(float(field))
+    except ValueError:
+        return False
+
+
+def _trec_line(parts: list, kind: str) -> bool:
+    """A first line the TREC reader reads whole: its fields (split as trec_eval splits)
+    are as many as the format has and its grade or score is a number, and not every field
+    but the last ends with a comma (``1, 0, d1, 2``: a CSV line, though trec_eval would
+    read ids "1," and "d1,")."""
+    if kind == "qrels":
+        fits = len(parts) == 4 and _number(parts[3])
+    else:
+        fits = len(parts) >= 6 and _number(parts[4])
+    return fits and not all(p.endswith(b",") for p in parts[:-1])
+
+
+def _looks_like_csv(parts: list, kind: str) -> bool:
     """A first data line with commas that is not a TREC line: fields of the wrong number, or
     every field but the last ending in a comma (``1, 0, d1, 2``)."""
-    if "," not in line:
+    if not any(b"," in p for p in parts):
         return False
-    parts = line.split()
     fits = len(parts) == 4 if kind == "qrels" else len(parts) >= 6
-    return not fits or all(p.endswith(",") for p in parts[:-1])
+    return not fits or all(p.endswith(b",") for p in parts[:-1])
+
+
+def _header_width(raw: bytes, name: str, first: bytes) -> tuple[int, int]:
+    """The header's line end in ``raw`` (where the data lines start) and how many fields it
+    has; ValueError when it has more than any reader needs (a header of 10^6 columns
+    took pandas 86 s and 2.2 GB, issue 26)."""
+    start = raw.find(first)
+    end = raw.find(b"\n", start)
+    end = len(raw) if end < 0 else end
+    cr = raw.find(b"\r", start, end)  # pandas ends a line at a lone CR too
+    end = (end if cr < 0 else cr) + 1
+    comma = b"," in first
+    if end - start < 65536:  # the exact count, quotes read as the CSV reader reads them
+        width = len(_header_fields(raw[start:end].decode("utf-8", errors="replace"),
+                                   "," if comma else r"\s+"))
+    else:  # too long to be a header any reader needs: count without making its fields
+        width = raw.count(b",", start, end) + 1 if comma else MAX_COLUMNS + 1
+    if width > MAX_COLUMNS:
+        raise ValueError(f"{name} has {width:,} columns in its header line; judgments and "
+                         f"runs need at most {MAX_COLUMNS} (qid, docid, relevance or score, "
+                         "and a few more): keep those columns and upload it again.")
+    return end, width
 
 
 def _read(source, kind):
@@ -172,21 +232,26 @@ def _read(source, kind):
     else:
         raw, name = _read_bytes(source)
         head_bytes = raw[:65536]
-    head = head_bytes.decode("utf-8", errors="replace")
     required = _QRELS if kind == "qrels" else _RUN
-    first = _first_line(head)
-    if first.lstrip().startswith("#"):  # a comment: CSV files have none
+    first_bytes = _first_line_bytes(head_bytes)
+    # a line of 64 kB or more is seen in part: enough to tell a header from data
+    parts = first_bytes.split()
+    if first_bytes.lstrip()[:1] == b"#" or _trec_line(parts, kind):  # CSV has no comments
         return _read_trec(raw, name, kind, path)
+    first = first_bytes.decode("utf-8", errors="replace")
     if _is_header(first):
         if raw is None:
             raw, name = _read_bytes(source)
+        body, width = _header_width(raw, name, first_bytes)
+        sep = "," if "," in first else r"\s+"
+        csv_shape(raw, name, sep, width, body)
         out = _read_csv_fast(raw, first, required)
         if out is None:
             out = _read_csv(_decode(raw, name), name, required)
         if kind == "qrels":
             out["relevance"] = _tidy_numbers(out["relevance"].to_numpy())
         return out
-    if _looks_like_csv(first, kind):
+    if _looks_like_csv(parts, kind):
         raise ValueError(f"{name} looks like CSV but its first line is not a header: start "
                          f"it with '{','.join(required)}'.")
     return _read_trec(raw, name, kind, path)
@@ -198,7 +263,10 @@ def read_qrels(source) -> pd.DataFrame:
     ``source`` is a path or a file object holding TREC qrels (``qid 0 docid grade``) or a CSV
     with a header ``qid,docid,relevance``. A TREC file is split as trec_eval splits it (see
     the module's notes): quotes are part of an id, ``#`` starts a comment line. A malformed
-    line raises ValueError naming the line number and the line.
+    line raises ValueError naming the line number and the line. A TREC grade written with
+    an exponent is read as the number written ("1e1": 10); ``attrs["atol_grades"]`` keeps
+    how trec_eval reads it (C ``atol``: 1), which ``fractional="truncate"`` then uses, as
+    it reads "2.9" as 2.
 
     Examples
     --------

@@ -572,6 +572,30 @@ def test_runs_with_the_same_file_name_get_a_number():
     assert list(means(at).index) == ["run.txt", "run.txt (2)"]
 
 
+@pytest.mark.parametrize("test", list(ndcg_core.COMPARE_OPTIONS["test"].choices))
+def test_the_same_run_uploaded_twice_compares_as_no_difference(test):
+    """The same file twice (issue 26): under every test, p = 1 and Δ = 0 in the table, a
+    note saying the scores are equal on every query, and no exception or error."""
+    at = page()
+    upload(at, "qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes())
+    data = (SAMPLES / "system_a.run").read_bytes()
+    upload(at, "runs", ("a.run", data), ("a.run", data))
+    at.run()
+    at.selectbox(key="yd_test").set_value(test).run()
+    assert not at.exception and not at.error, errors(at)
+    shown = comparison(at)
+    twin = "a.run (2)"
+    assert shown.loc[twin, "p"] == 1 and shown.loc[twin, "p (adj.)"] == 1
+    assert shown.loc[twin, "Δ"] == 0 and shown.loc[twin, "sig."] == ""
+    assert shown.loc[twin, "CI low"] == shown.loc[twin, "CI high"] == 0
+    assert shown.loc[twin, ["wins", "losses"]].tolist() == [0, 0]
+    assert any("a\\.run \\(2\\): the same NDCG@20 as the baseline on every query" in c.value
+               and "p = 1" in c.value for c in at.caption)
+    for tab in ("Wins and losses", "Charts", "What changed?"):
+        open_tab(at, tab)
+        assert not at.error, errors(at)
+
+
 def test_choosing_the_baseline_compares_the_others_with_it():
     """The first run is the baseline by default; choosing System B reorders and retests."""
     at = with_sample()

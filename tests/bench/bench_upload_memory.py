@@ -23,6 +23,7 @@
     python tests/bench/bench_upload_memory.py --after 120      # two minutes after closing
     python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
     python tests/bench/bench_upload_memory.py --csv --concurrent 1   # the runs as CSV
+    python tests/bench/bench_upload_memory.py --shape csv-line --shape trec-line --shape columns
 
 Measured on 2026-12-02 (``--mb 150 --concurrent 3 --after 30``, 2 cores shared with other
 jobs, load average 4.2 at the start, 1.5 at the end)::
@@ -39,6 +40,18 @@ larger)::
 
     1 upload  of 104 MB: baseline 178 MB, peak +398 MB (3.81x the file), +271 MB at the
               result (35 s), +271 MB 30 s after closing, +8 MB after a visitor
+
+Issue 26's adversarial shapes (``--shape csv-line --shape trec-line --shape columns``,
+2026-12-02, load average 15.2 at the start, 21.0 at the end, on 2 shared cores; the answer
+is timed from the upload to the page's table or message)::
+
+    csv-line   5.0 MB: refused ("line 2: expected 3 fields as in the header, found
+               2500001") after 0.5 s, peak +8 MB (1.54x the file); before: 1 MB cost
+               +813 MB and 27 s
+    trec-line  150 MB: its first six fields read (1 row, "Mean over queries") after
+               12.0 s (0.80 s per 10 MB), peak +287 MB (1.91x); before: +3.07 GB (20.5x)
+    columns   10.4 MB: refused ("1,044,447 columns in its header line") after 1.7 s,
+               peak +22 MB (2.12x); before: accepted after 86 s and +2.2 GB
 
 Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
 file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
@@ -140,6 +153,65 @@ def write_csv(run: Path, out: Path) -> None:
             g.write(f"{qid},{doc},{score}\n")
 
 
+# the adversarial shapes of issue 26: (slot the file goes to, what it makes)
+SHAPES = {  # and the size the issue measured, MB
+    "csv-line": ("Runs", "qid,docid,score then one line of 'q,' repeated (refused)", 5),
+    "trec-line": ("Runs", "a TREC run on one line (its first six fields read, as trec_eval)",
+                  150),
+    "columns": ("Judgments", "a CSV header of ~10^6 columns and one row (refused)", 9.4),
+}
+
+
+def write_shape(path: Path, shape: str, size_mb: float) -> None:
+    """One adversarial file of about ``size_mb`` MB (issue 26 items 1-3)."""
+    n = int(size_mb * MB)
+    if shape == "csv-line":
+        data = b"qid,docid,score\n" + b"q," * (n // 2)
+    elif shape == "trec-line":
+        data = b"1 Q0 d1 1 2.5 t " * (n // 16)  # query 1 is judged in the bench's qrels
+    else:
+        cols = n // 9  # "c123456," header cells and "0," row cells: ~9 bytes a column
+        data = (b",".join([b"qid", b"docid", b"relevance"] + [b"c%d" % i for i in range(cols)])
+                + b"\n" + b",".join([b"1", b"d1", b"1"] + [b"0"] * cols) + b"\n")
+    path.write_bytes(data)
+
+
+def shape_round(browser, server, sampler: Sampler, qrels: Path, small_run: Path, shape: str,
+                path: Path) -> dict:
+    """Upload one adversarial file (and the bench's judgments or a small run beside it) and
+    time the page's answer: its result table or its message."""
+    slot = SHAPES[shape][0]
+    context = browser.new_context(viewport=M.VIEWPORT)
+    page = open_page(context, server.url)
+    base = sampler.level(1.0)
+    other, other_slot = (small_run, "Runs") if slot == "Judgments" else (qrels, "Judgments")
+    uploader_input(page, other_slot).set_input_files(str(other))
+    M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
+    t0 = time.monotonic()
+    uploader_input(page, slot).set_input_files(str(path))
+    answer = page.get_by_role("heading", name=RESULT).or_(
+        page.get_by_test_id("stAlertContentError")).or_(page.get_by_test_id("stException"))
+    answer.first.wait_for(timeout=RESULT_TIMEOUT_MS)
+    seconds = time.monotonic() - t0
+    M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
+    text = (page.get_by_test_id("stAlertContentError").all_inner_texts()
+            or page.get_by_role("heading", name=RESULT).all_inner_texts())
+    peak = sampler.peak_since(t0)
+    exceptions = M.exception_texts(page)
+    context.close()
+    return {"base": base, "peak": peak, "seconds": seconds, "answer": " | ".join(text),
+            "exceptions": exceptions, "size": path.stat().st_size / MB}
+
+
+def report_shape(shape: str, r: dict) -> None:
+    over = r["peak"] - r["base"]
+    print(f"\n{shape} ({SHAPES[shape][1]}), {r['size']:.1f} MB")
+    print(f"  answer after {r['seconds']:.1f} s ({r['seconds'] / max(r['size'] / 10, 0.1):.2f} s "
+          f"per 10 MB): {r['answer'][:160]}")
+    print(f"  peak over baseline {over:.0f} MB = {over / r['size']:.2f}x the file "
+          f"(baseline {r['base']:.0f} MB)")
+
+
 def data_files(folder: Path, size_mb: float, n: int, csv: bool = False
                ) -> tuple[Path, list[Path]]:
     folder.mkdir(parents=True, exist_ok=True)
@@ -210,6 +282,18 @@ class Sampler(threading.Thread):
 def uploader_input(page, label: str):
     return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
         "input[type='file']")
+
+
+def warm_sampler(browser, server) -> "Sampler":
+    """Sample the server's memory; one visitor opens the page and leaves (modules imported,
+    caches warm), so the baseline is the level a class meets."""
+    sampler = Sampler(server.pid)
+    sampler.start()
+    warm = browser.new_context(viewport=M.VIEWPORT)
+    open_page(warm, server.url)
+    warm.close()
+    time.sleep(2)
+    return sampler
 
 
 def open_page(context, url: str):
@@ -297,8 +381,16 @@ def main() -> int:
     ap.add_argument("--server-arg", action="append", default=[],
                     help="extra streamlit flag, e.g. --server-arg=--server.disconnectedSessionTTL"
                          " --server-arg=30 (repeat for each token)")
+    ap.add_argument("--shape", choices=list(SHAPES), action="append", default=[],
+                    help="upload this adversarial file instead of the runs (repeatable: "
+                         "each on a fresh server), of --shape-mb MB or the size issue 26 "
+                         "measured; prints its answer time and peak multiple")
+    ap.add_argument("--shape-mb", type=float, default=None,
+                    help="size of each --shape file (default: 5, 150 and 9.4 MB)")
     args = ap.parse_args()
     M.check_chromium()
+    if args.shape:
+        return shapes_main(args)
     qrels, runs = data_files(args.data, args.mb, max(1, args.concurrent), csv=args.csv)
     rounds = [1] + ([args.concurrent] if args.concurrent > 1 else [])
     failed = False
@@ -314,12 +406,7 @@ def main() -> int:
                         sampler.stop_event.set()
                         server.stop()
                     server = M.AppServer(log_dir, extra_args=tuple(args.server_arg)).__enter__()
-                    sampler = Sampler(server.pid)
-                    sampler.start()
-                    warm = browser.new_context(viewport=M.VIEWPORT)
-                    open_page(warm, server.url)
-                    warm.close()
-                    time.sleep(2)
+                    sampler = warm_sampler(browser, server)
                 r = one_round(browser, server, sampler, qrels, runs[:n], args.after)
                 report(n, r, args.after)
                 failed |= bool(r["errors"]) or bool(server.new_tracebacks())
@@ -330,6 +417,33 @@ def main() -> int:
                 server.stop()
             browser.close()
     print(f"\nserver log: {log_dir}")
+    return 1 if failed else 0
+
+
+def shapes_main(args) -> int:
+    """--shape: each adversarial file on a fresh server, with the bench's 1 MB judgments."""
+    qrels, runs = data_files(args.data, 1, 1)
+    failed = False
+    log_dir = Path(tempfile.mkdtemp(prefix="ndcg-upload-bench-"))
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}", flush=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=M.CHROMIUM, args=M.CHROMIUM_ARGS,
+                                     headless=True)
+        try:
+            for shape in args.shape:
+                mb = args.shape_mb or SHAPES[shape][2]
+                args.data.mkdir(parents=True, exist_ok=True)
+                path = args.data / f"{shape}_{mb:g}MB.{'run' if 'trec' in shape else 'csv'}"
+                write_shape(path, shape, mb)
+                with M.AppServer(log_dir, extra_args=tuple(args.server_arg)) as server:
+                    sampler = warm_sampler(browser, server)
+                    r = shape_round(browser, server, sampler, qrels, runs[0], shape, path)
+                    sampler.stop_event.set()
+                    report_shape(shape, r)
+                    failed |= bool(r["exceptions"]) or bool(server.new_tracebacks())
+        finally:
+            browser.close()
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}\nserver log: {log_dir}")
     return 1 if failed else 0
 
 

@@ -86,14 +86,27 @@ def test_bad_measures_are_refused_with_a_clear_message(measures, message):
     assert done.stderr.startswith("error: ") and message in done.stderr
 
 
-@pytest.mark.parametrize("complete", [[], ["-c"]])
-def test_no_overlap_fails_with_trec_eval_message(tmp_path, complete):
+def test_no_overlap_fails_with_trec_eval_message(tmp_path):
     """trec_eval exits non-zero with 'No queries with both results and relevance info'."""
     run = tmp_path / "run.txt"
     run.write_text("999 Q0 doc1 1 2.0 t\n999 Q0 doc2 2 1.0 t\n")
-    done = cli(QRELS, str(run), *complete)
+    done = cli(QRELS, str(run))
     assert done.returncode != 0 and done.stdout == ""
     assert "No queries with both results and relevance info" in done.stderr
+
+
+def test_no_overlap_with_c_scores_every_judged_query_0_as_trec_eval_10(tmp_path):
+    """-c with no query in common: trec_eval 10.0 gives every judged query an empty ranking
+    (trec_eval.c, average_complete_flag: a bogus ranking per missing query), so each scores
+    0 and so does the mean; 9.0.8 stopped, and --help says so (issue 21)."""
+    run = tmp_path / "run.txt"
+    run.write_text("999 Q0 doc1 1 2.0 t\n999 Q0 doc2 2 1.0 t\n")
+    done = cli(QRELS, str(run), "-c", "-q", "-m", "ndcg_cut.5")
+    assert done.returncode == 0, done.stderr
+    lines = [line.split("\t") for line in done.stdout.splitlines()]
+    assert {q for _, q, _ in lines[:-1]} == set(read_qrels(QRELS)["qid"])
+    assert all(value == "0.0000" for _, _, value in lines) and lines[-1][1] == "all"
+    assert "9.0.8 stops" in " ".join(cli("--help").stdout.split())
 
 
 def test_a_repeated_line_in_a_query_without_judgments_does_not_stop_the_evaluation(tmp_path):

@@ -79,6 +79,12 @@ def other_messages() -> dict:
                                                          b"qid,docid,relevance\n1,d1,2,9\n"),
         "CSV with an unclosed quote": lambda: _raise(nc.read_qrels, "quote.csv",
                                                      b'qid,docid,relevance\n"1,d1,2\n'),
+        "CSV with a later row longer than its header": lambda: _raise(
+            nc.read_qrels, "later.csv", b"qid,docid,relevance\n1,d1,2\n1,d2,0,7\n"),
+        "CSV of 40 columns": lambda: _raise(nc.read_qrels, "wide.csv", b",".join(
+            [b"qid", b"docid", b"relevance"] + [b"c%d" % i for i in range(37)]) + b"\n"),
+        "CSV that ends inside quotes": lambda: _raise(nc.read_qrels, "open.csv",
+                                                      b'qid,docid,relevance\n1,"d1,2'),
         "a comparison over one query": lambda: nc.compare(
             pd.DataFrame({"a": [0.5, np.nan], "b": [0.4, 0.3]}, index=["q1", "q2"]), baseline="a"),
     }
