@@ -12,9 +12,9 @@ import pytrec_eval
 
 from ndcg_core import evaluate, read_qrels, read_run
 
+from reference_data import TREC_EVAL_TEST as TREC
+
 REPO = Path(__file__).resolve().parents[2]
-TREC = next(p / "shared" / "reference" / "trec_eval-test" for p in REPO.parents
-            if (p / "shared" / "reference").is_dir())
 QRELS, RUN = str(TREC / "qrels.test"), str(TREC / "results.test")
 
 
