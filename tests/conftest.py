@@ -1,7 +1,11 @@
-"""Make the repository importable (ndcg_core, ui) from every test; hand out the slowest files first."""
+"""Make the repository importable (ndcg_core, ui) from every test; mark every test that starts
+a browser ``browser`` (so ``-m "not browser"`` is the fast lane); hand out the slowest files
+first."""
 
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -17,7 +21,19 @@ SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
               "browser/test_accessibility.py")
 
 
+def starts_a_browser(item) -> bool:
+    """Every test of tests/browser (Playwright + Chromium, and the servers they drive), and any
+    test elsewhere whose fixtures include the ``browser`` one (``page`` asks for it too)."""
+    return (ROOT / "tests" / "browser") in item.path.parents or (
+        "browser" in getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(tryfirst=True)  # marked before ``-m`` deselects
 def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if starts_a_browser(item):
+            item.add_marker(pytest.mark.browser)
+
     def rank(item) -> int:
         path = item.nodeid.split("::")[0]
         return next((i for i, name in enumerate(SLOW_FIRST) if path.endswith(name)),
