@@ -1,6 +1,6 @@
 """Make the repository importable (ndcg_core, ui) from every test; mark every test that starts
-a browser ``browser`` (so ``-m "not browser"`` is the fast lane); hand out the slowest files
-first."""
+a browser ``browser`` (so ``-m "not browser"`` is the fast lane) and the files that take
+minutes ``slow``; hand out the slowest files first."""
 
 import sys
 from pathlib import Path
@@ -12,10 +12,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-# The files that take minutes are handed out first. The suite runs on two workers (pytest.ini:
-# ``-n 2 --dist loadfile``, a file stays on one worker), and pytest-xdist would otherwise
-# hand out the files with the most tests first: the monkey (one test, ~3 min) then started
-# last and left the other worker idle at the end.
+# The files that take minutes are marked ``slow`` and handed out first. The suite runs on two
+# workers (pytest.ini: ``-n 2 --dist loadfile``, a file stays on one worker), and pytest-xdist
+# would otherwise hand out the files with the most tests first: the monkey (one test, ~3 min)
+# then started last and left the other worker idle at the end.
 SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
               "browser/test_classroom.py", "browser/test_language_browser.py",
               "browser/test_accessibility.py")
@@ -30,12 +30,14 @@ def starts_a_browser(item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # marked before ``-m`` deselects
 def pytest_collection_modifyitems(items) -> None:
-    for item in items:
-        if starts_a_browser(item):
-            item.add_marker(pytest.mark.browser)
-
     def rank(item) -> int:
         path = item.nodeid.split("::")[0]
         return next((i for i, name in enumerate(SLOW_FIRST) if path.endswith(name)),
                     len(SLOW_FIRST))
+
+    for item in items:
+        if starts_a_browser(item):
+            item.add_marker(pytest.mark.browser)
+        if rank(item) < len(SLOW_FIRST):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=rank)  # stable: every other file keeps its order
