@@ -1,6 +1,8 @@
 """Every repository path a comment or docstring names exists: a reader who follows "rendered
-by" to a file must find it (ten such pointers had outlived their files when modules moved). Python, JS and CSS files; a path is checked when it starts with one of
-the repository's top-level folders (``ui/…``, ``tests/…``, ``assets/…``); globs such as
+by" to a file must find it (ten such pointers had outlived their files when modules moved).
+
+Python, JS and CSS files; a path is checked when it starts with one of the repository's
+top-level folders (``ui/…``, ``tests/…``, ``assets/…``); globs such as
 ``assets/lessons/*.md`` must match something. A module's attribute is written with dots
 (``ui.state._follow_report``), not as a path."""
 
