@@ -1,5 +1,5 @@
 """The "Beyond NDCG" lesson as data: CG, precision, reciprocal rank, average precision and
-NDCG on one list, and how steeply each falls with rank. Rendered by ``ui/beyond.py``; prose
+NDCG on one list, and how steeply each falls with rank. Rendered by ``pages/beyond.py``; prose
 in ``assets/lessons/06_beyond.md``.
 """
 

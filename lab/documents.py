@@ -2,7 +2,8 @@
 
 Every number is computed by ndcg_core; what a document prints is kept as the string it
 prints, only to be compared with the engine (:func:`agrees`). Rendered by
-``ui/worked_examples.py``; the lesson prose is ``assets/lessons/02_worked_examples.md``.
+``pages/worked_examples.py`` (each document by ``ui/learn.py``); the lesson prose is
+``assets/lessons/02_worked_examples.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The flip finder of the gain lesson: two orderings of the same grades that linear and
-exponential gain rank oppositely. Rendered by ``ui/gain.py``; prose in
-``assets/lessons/03_gain.md``.
+exponential gain rank oppositely. Rendered by ``pages/gain.py`` (each flip by
+``ui/learn.py``); prose in ``assets/lessons/03_gain.md``.
 """
 
 from __future__ import annotations

@@ -231,8 +231,9 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
     "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
     ``{"action": "add"}``. Raises ValueError with the message the row shows when the
-    event cannot be applied: a grade the scale cannot take (:func:`lab.ranking_table.check_grade`; the old
-    grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is cleaned
+    event cannot be applied: a grade the scale cannot take
+    (:func:`lab.ranking_table.check_grade`; the old grade stays), removing the last item,
+    adding past :data:`MAX_ITEMS`. A label is cleaned
     by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
     lowest grade (0 on the free scale), at the end of the ranking.
 
@@ -242,7 +243,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 9})
     Traceback (most recent call last):
     ...
-    ValueError: 9 is not on the 0–3 scale: type a whole number from 0 to 3. The grade stays 1.
+    ValueError: 9 is outside the scale: type a whole number from 0 to 3. The grade stays 1.
     """
     action = event.get("action")
     if action == "move":

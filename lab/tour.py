@@ -1,6 +1,6 @@
 """The "Start here" lesson as data: the guided tour's steps, the one-relevant-item example and
-the shop whose clicks become grades. Rendered by ``ui/start_here.py``; prose in
-``assets/lessons/01_start_here.md``.
+the shop whose clicks become grades. Rendered by ``pages/start_here.py`` (each step by
+``ui/learn.py``); prose in ``assets/lessons/01_start_here.md``.
 
 A guided tour through a fixed example is a list of ``(section, state)`` steps (the pattern of
 MLU-Explain's step lists).

@@ -131,7 +131,8 @@ def streamlit_server(
 
 @pytest.fixture(scope="session")
 def start_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str | Path], str]]:
-    """Factory: ``start_app("tests/apps/x.py")`` returns the URL of a server for that file.
+    """Factory: ``start_app("tests/apps/sortable_demo.py")`` returns the URL of a server for
+    that file.
 
     One server per file for the whole session; each test's fresh browser
     context still gets a fresh Streamlit session (empty st.session_state).

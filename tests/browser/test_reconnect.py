@@ -4,7 +4,7 @@ address bar agree (issue 16).
 The browser reaches the app through a small TCP proxy on 127.0.0.1 that the test can cut:
 every open connection is closed and new ones are refused until it is restored. Moves made
 while cut reach the server only as the component's state (its trigger is lost), which the
-app applies on the next run (ui/state._follow_report); the playground's ranking table also
+app applies on the next run (ui.state._follow_report); the playground's ranking table also
 re-sends an unanswered move every 4 s.
 """
 

@@ -98,6 +98,7 @@ def near_tie_collection(rng):
             pd.DataFrame(run, columns=["qid", "docid", "score"]))
 
 
+@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(150))
 def test_pytrec_eval_convention_matches_pytrec_eval_on_near_ties(case):
     rng = np.random.default_rng(140_000 + case)
@@ -160,6 +161,7 @@ def judged_only_collection(rng):
             pd.DataFrame(run, columns=["qid", "docid", "score"]))
 
 
+@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(150))
 def test_judged_only_matches_pytrec_eval_judged_docs_only_flag(case):
     rng = np.random.default_rng(150_000 + case)
@@ -229,6 +231,7 @@ def ranx_ties():
                                                     convention="ranx")
 
 
+@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(200))
 def test_ranx_convention_matches_ranx_on_heavy_ties(case, ranx_ties):
     expected, ours = ranx_ties

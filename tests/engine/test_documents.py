@@ -1,4 +1,4 @@
-"""Every worked example of the five source documents (shared/reference/documents/), and
+"""Every worked example of the five source documents (../shared/reference/documents/), and
 their errata.
 
 Expected values are written as the arithmetic the documents print, with the grades in a

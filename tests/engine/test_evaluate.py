@@ -1,4 +1,4 @@
-"""evaluate(): the conventions measured in shared/reference/conventions.md, and the
+"""evaluate(): the conventions measured in ../shared/reference/conventions.md, and the
 vectorized engine checked query by query against the single-list ndcg() on random inputs
 with every option."""
 

@@ -2,7 +2,6 @@
 trailing junk, CSV with a header, file objects and paths. Ids stay strings."""
 
 import io
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -12,9 +11,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import evaluate, read_qrels, read_run
 
-# the reference folder sits beside the repository (or beside the folder of its worktrees)
-TREC = next(p / "shared" for p in Path(__file__).resolve().parents
-            if (p / "shared" / "reference").is_dir()) / "reference" / "trec_eval-test"
+from reference_data import TREC_EVAL_TEST as TREC
 
 
 def as_rows(df):

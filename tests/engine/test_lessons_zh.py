@@ -12,6 +12,7 @@ import pytest
 from markdown_it import MarkdownIt  # CommonMark, as Streamlit's Markdown renderer
 
 from lab import lessons as L
+from reference_data import needs_source_documents, source_documents, source_text
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "assets" / "lessons"
@@ -135,45 +136,43 @@ def test_chinese_emphasis_renders(name):
         assert "*" not in html, f"{name} / {sid}: {html[max(html.find('*') - 40, 0):][:80]}"
 
 
-def _source_document_004() -> str:
-    for parent in REPO.parents:
-        found = sorted((parent / "shared" / "reference" / "documents").glob("004_*.txt"))
-        if found:
-            return found[0].read_text(encoding="utf-8")
-    raise FileNotFoundError("shared/reference/documents/004_*.txt (the Chinese tutorial) "
-                            "is not next to the repository")
-
-
 def _chinese_quote(body: str) -> list:
     """The blockquote lines of a section that are Chinese prose (not formulas)."""
     lines = [ln[1:].strip() for ln in body.splitlines() if ln.startswith(">")]
     return [ln for ln in lines if CJK.search(ln) and not ln.startswith("$$")]
 
 
-def test_the_chinese_tutorial_is_quoted_in_its_own_words_in_both_languages():
+def _doc004_quotes() -> tuple[list, list]:
     en = dict((s, b) for s, _, b in parse(LESSONS / "02_worked_examples.md")["sections"])
     zh = dict((s, b) for s, _, b in parse(ZH / "02_worked_examples.md")["sections"])
-    quote = _chinese_quote(en["doc004"])
-    assert len(quote) >= 3
-    assert _chinese_quote(zh["doc004"]) == quote
-    source = _source_document_004()
-    for line in quote:
+    return _chinese_quote(en["doc004"]), _chinese_quote(zh["doc004"])
+
+
+def test_the_chinese_tutorial_is_quoted_alike_in_both_languages():
+    en, zh = _doc004_quotes()
+    assert len(en) >= 3
+    assert zh == en
+
+
+@needs_source_documents
+def test_the_chinese_tutorial_is_quoted_in_its_own_words():
+    source = source_documents("004_*.txt")[0].read_text(encoding="utf-8")
+    for line in _doc004_quotes()[0]:
         assert line in source, line
 
 
-def _all_sources() -> str:
-    """The five sources' text, whitespace collapsed (their lines break mid-sentence)."""
-    for parent in REPO.parents:
-        found = sorted((parent / "shared" / "reference" / "documents").glob("00*.txt"))
-        if found:
-            return "\n".join(" ".join(f.read_text(encoding="utf-8").split()) for f in found)
-    raise FileNotFoundError("shared/reference/documents/ is not next to the repository")
+def _errata_originals() -> list:
+    """An erratum quotes the sentence it corrects: 原文是：“…”."""
+    return re.findall(r"原文是：“(.+?)”", (ZH / "02_worked_examples.md").read_text("utf-8"))
 
 
+def test_every_chinese_erratum_quotes_the_original_wording():
+    assert len(_errata_originals()) >= 9  # every erratum
+
+
+@needs_source_documents
 def test_every_original_wording_quoted_in_the_chinese_errata_is_verbatim():
-    """An erratum quotes the sentence it corrects: 原文是：“…”, word for word from its source."""
-    sources = _all_sources()
-    quoted = re.findall(r"原文是：“(.+?)”", (ZH / "02_worked_examples.md").read_text("utf-8"))
-    assert len(quoted) >= 9  # every erratum
-    for sentence in quoted:
+    """原文是：“…” is word for word from its source."""
+    sources = source_text()
+    for sentence in _errata_originals():
         assert " ".join(sentence.split()) in sources, sentence

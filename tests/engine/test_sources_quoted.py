@@ -1,10 +1,12 @@
 """Each worked example stands on its own: it quotes its source's own words for the list, the
 claim and the number, and names the source by what it is, never by a file number.
 
-The five sources sit next to the repository in ``shared/reference/documents/`` (a student
+The five sources sit beside the repository in ``../shared/reference/documents/`` (a student
 never sees that folder, so a page that said "document 002" could not be checked). A quoted
 passage must be the source's words exactly (whitespace aside: the sources break lines
-mid-sentence).
+mid-sentence). The sources are not shipped with the project: the word-for-word comparisons
+wait for them (``needs_source_documents``); that every example and erratum quotes something
+is checked everywhere.
 """
 
 import re
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from lab.documents import DOCUMENTS
+from reference_data import needs_source_documents, source_text
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "assets" / "lessons"
@@ -20,14 +23,6 @@ WORKED = ["02_worked_examples.md", "zh/02_worked_examples.md"]
 # a quotation in curly quotes, not a translation in parentheses: “…” but not (“…”)
 QUOTE = re.compile(r"(?<!\()“([^”]+)”")
 FILE_NUMBER = re.compile(r"\b[Dd]ocument 00\d\b|\(00\d\)|（00\d）|文档 00\d|00\d ·")
-
-
-def sources() -> str:
-    for parent in REPO.parents:
-        found = sorted((parent / "shared" / "reference" / "documents").glob("00*.txt"))
-        if found:
-            return "\n".join(" ".join(f.read_text(encoding="utf-8").split()) for f in found)
-    raise FileNotFoundError("shared/reference/documents/ is not next to the repository")
 
 
 def sections(name: str) -> dict:
@@ -50,27 +45,43 @@ def blockquote(body: str) -> list:
 
 @pytest.mark.parametrize("name", WORKED)
 @pytest.mark.parametrize("doc", [d.section for d in DOCUMENTS])
+def test_each_worked_example_quotes_a_passage(name, doc):
+    quoted = blockquote(sections(name)[doc])
+    assert len(quoted) >= 2, f"{name} / {doc}: no quoted passage"
+
+
+@needs_source_documents
+@pytest.mark.parametrize("name", WORKED)
+@pytest.mark.parametrize("doc", [d.section for d in DOCUMENTS])
 def test_each_worked_example_quotes_its_source_word_for_word(name, doc):
     """The list, the claim and the number, in the source's words: "An example for K=4 with
     relevance values [3, 2, 3, 0]:" ... "NDCG@4 = 5.76 / 5.89 = 0.978 approximately"."""
-    quoted = blockquote(sections(name)[doc])
-    assert len(quoted) >= 2, f"{name} / {doc}: no quoted passage"
-    text = sources()
-    for line in quoted:
+    text = source_text()
+    for line in blockquote(sections(name)[doc]):
         assert " ".join(line.split()) in text, f"{name} / {doc}: {line}"
 
 
+def errata_quotations(name: str) -> dict:
+    """Each erratum section's quotations, from its first ("The tutorial says ...") paragraph."""
+    errata = {k: v for k, v in sections(name).items() if k.startswith("erratum-")}
+    return {sid: QUOTE.findall(body.strip().split("\n\n")[0]) for sid, body in errata.items()}
+
+
+@pytest.mark.parametrize("name", WORKED)
+def test_every_erratum_quotes_something(name):
+    said = errata_quotations(name)
+    assert len(said) == sum(len(d.errata) for d in DOCUMENTS)
+    for sid, quotes in said.items():
+        if sid != "erratum-doc004-rounding":  # that one quotes a formula, shown as LaTeX
+            assert quotes, f"{name} / {sid}: no quotation"
+
+
+@needs_source_documents
 @pytest.mark.parametrize("name", WORKED)
 def test_every_erratum_quotes_the_words_it_corrects(name):
-    text = sources()
-    errata = {k: v for k, v in sections(name).items() if k.startswith("erratum-")}
-    assert len(errata) == sum(len(d.errata) for d in DOCUMENTS)
-    for sid, body in errata.items():
-        first = body.strip().split("\n\n")[0]  # "The tutorial says ..." paragraph
-        said = QUOTE.findall(first)
-        if sid != "erratum-doc004-rounding":  # that one quotes a formula, shown as LaTeX
-            assert said, f"{name} / {sid}: no quotation"
-        for q in said:
+    text = source_text()
+    for sid, quotes in errata_quotations(name).items():
+        for q in quotes:
             assert " ".join(q.split()) in text, f"{name} / {sid}: {q}"
 
 
@@ -96,10 +107,11 @@ def test_the_e_commerce_tab_says_what_the_source_is_and_its_cutoff():
     assert [d.tab for d in DOCUMENTS][1] == "E-commerce explainer, K = 4"
 
 
+@needs_source_documents
 @pytest.mark.parametrize("name", ["04_cutoffs.md", "06_beyond.md", "zh/04_cutoffs.md",
                                   "zh/06_beyond.md"])
 def test_other_lessons_quote_the_example_they_borrow(name):
-    text, src = (LESSONS / name).read_text(encoding="utf-8"), sources()
+    text, src = (LESSONS / name).read_text(encoding="utf-8"), source_text()
     said = QUOTE.findall(text)
     borrowed = [q for q in said if q in src]
     assert borrowed, f"{name}: the borrowed example is not quoted"

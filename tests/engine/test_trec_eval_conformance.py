@@ -1,4 +1,4 @@
-"""trec_eval's own conformance data (shared/reference/trec_eval-test/): every ``ndcg`` and
+"""trec_eval's own conformance data (tests/data/trec_eval-test/): every ``ndcg`` and
 ``ndcg_cut_K`` line of its expected outputs, per query and ``all``, reproduced by
 ``evaluate(convention='trec_eval')`` and by ``python -m ndcg_core``."""
 
@@ -12,12 +12,17 @@ import pytest
 
 from ndcg_core import evaluate, read_qrels, read_run
 
-REPO = Path(__file__).resolve().parents[2]
-# the shared folder sits beside the checkout (/work/main) or above a worktree (/work/wt/x)
-TREC = next(p / "shared" / "reference" / "trec_eval-test" for p in REPO.parents
-            if (p / "shared" / "reference").is_dir())
+from reference_data import TREC_EVAL_TEST as TREC
 
-# expected file -> (qrels, run, evaluate keywords); see the folder's README for the commands
+pytestmark = pytest.mark.conformance
+
+REPO = Path(__file__).resolve().parents[2]
+
+# expected file -> (qrels, run, evaluate keywords), each printed by trec_eval 10.0 with -q and
+#   out.test.aq           -m all_trec qrels.test results.test
+#   out.test.aqc          -m all_trec -c qrels.test results.trunc
+#   out.test.aql          -m all_trec -mrelstring.20 -l2 qrels.rel_level results.test
+#   out.test.meas_params  ... -mndcg.1=3,2=9,4=4.5 -mndcg_cut.10,20,23.4 ... qrels.test results.test
 RUNS = {
     "out.test.aq": ("qrels.test", "results.test", {}),
     "out.test.aqc": ("qrels.test", "results.trunc", {"missing": "zero"}),  # trec_eval -c

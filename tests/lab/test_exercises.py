@@ -1,4 +1,4 @@
-"""The practice generator and checker (ui/exercises.py): reproducible exercises, difficulty
+"""The practice generator and checker (lab/exercises.py): reproducible exercises, difficulty
 ranges, the ±0.001 tolerance, the first wrong step, and readable messages for bad input."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 // The ranking table: a ranked list whose rows are the DCG table, with the ideal
 // ordering beside it and DCG@k / IDCG@k / NDCG@k above.
 //
-// How it runs inside st.components.v2 (Streamlit 1.67; see ui/sortable.py's notes):
+// How it runs inside st.components.v2 (Streamlit 1.67; see ui/sortable/__init__.py's notes):
 // - the default export runs again on every rerun with new `data`, on the same
 //   root; listeners are bound once per root (WeakMap) and every call redraws;
 // - `parentElement` is a ShadowRoot: focus is read from getRootNode();
@@ -1209,7 +1209,7 @@ function apply(inst, data) {
   showFigures(inst, engine, "engine");
   if (inst.answerPending) {
     // The engine's answer to this table's event is drawn: the page may now redraw what
-    // explains it (ui/ranking_table.settled_listener; the playground's formula and link),
+    // explains it (ui.ranking_table.settled_listener; the playground's formula and link),
     // in a rerun of its own that does not hold this answer back. Told after the next
     // frame is painted: reporting a trigger costs Streamlit a render of the page
     // (measured ~30 ms of main-thread time on the playground), which, done here, would
