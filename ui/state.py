@@ -3,20 +3,15 @@ writes them (widgets write their own keys; Streamlit does that, not our code).
 
 How a move flows
 ----------------
-1. browser: the user drags a row of the playground's ``ui/ranking_table`` (or presses
-   Alt+↑). The component reports the new order as its state
-   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
-   grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
-   ``order`` with a ``moved`` trigger;
-2. state: the trigger's callback, :func:`on_table_event` (the table) or
-   :func:`on_list_move` (a sortable list), folds it into a new
-   :class:`lab.playground.Playground` with :func:`lab.playground.apply_event` /
-   :func:`lab.playground.reorder` and stores it under ``PG`` through
-   :func:`_set_playground`, the only writer of ``PG``. When a reconnect lost a move's
-   trigger, :func:`_follow_report` applies the reported order at the top of the next run
-   (both components re-send an unanswered move every 4 s). A refused edit raises
-   ValueError in :func:`on_table_event`: the table shows the message at its row and the
-   state is unchanged;
+1. browser: a drag or Alt+↑ in the playground's ``ui/ranking_table`` reports the new order
+   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (or a grade,
+   rename, remove, add); the other pages' ``ui/sortable`` lists fire ``moved``;
+2. state: that trigger's callback (:func:`on_table_event`, :func:`on_list_move`) folds it
+   into a new :class:`lab.playground.Playground` (``apply_event`` / ``reorder``), stored
+   under ``PG`` by :func:`_set_playground`, its only writer. A reconnect that lost the
+   trigger: :func:`_follow_report` applies the order next run (unanswered moves are
+   re-sent every 4 s); a new session ignores what an old one drew (:func:`first_report`).
+   A refused edit raises ValueError: the table shows it at its row, the state unchanged;
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
@@ -94,14 +89,13 @@ LANG_PARAM = "lang"              # the address's ?lang= (a query parameter, not 
 # ================================================================ the playground
 
 def _qp_signature(get_all):
-    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale",
-                                                           "pool"))
+    return tuple((n, tuple(get_all(n))) for n in ("l", "g", "k", "gain", "scale", "pool"))
 
 
 def _set_playground(pg: P.Playground):
-    """The only writer of ``PG`` (and of the k slider's mirror, which must follow it)."""
+    """The only writer of ``PG``; not of k's slider, drawn before :func:`pending_edits` runs
+    (issue 26: StreamlitWidgetAlreadyInstantiatedError): :func:`settings_widgets` sets it."""
     ss[PG] = pg
-    ss[K_WIDGET] = pg.cutoff
 
 
 def _reset_widgets(pg: P.Playground):
@@ -151,9 +145,8 @@ def _report(key):
 
 
 def _follow_report(key):
-    """Apply the component's reported order when it is news: it differs from the report
-    applied last (the browser resends its last report on every run, so an old report must
-    not undo a button's reorder)."""
+    """Apply the reported order when it is news, unlike the report applied last (the browser
+    resends its report on every run: an old one must not undo a button's reorder)."""
     order = _report(key)
     if order is None or order == ss.get(PG_REPORT_SEEN + key):
         return
@@ -161,6 +154,13 @@ def _follow_report(key):
     pg = ss[PG]
     if set(order) == {it.id for it in pg.items} and order != [it.id for it in pg.items]:
         _set_playground(P.reorder(pg, order))
+
+
+def first_report(key: str, order):
+    """A list's first draw in this session found ``order`` reported: another session's, in
+    ids this one never drew (a restart; issue 26), so not news: the address bar's stands."""
+    if isinstance(order, list):
+        ss[PG_REPORT_SEEN + key] = list(order)
 
 
 def on_list_move(key: str = LIST):
