@@ -99,9 +99,7 @@ def _set_playground(pg: P.Playground):
 
 
 def _reset_widgets(pg: P.Playground):
-    ss[GAIN_WIDGET] = pg.gain
-    ss[SCALE_WIDGET] = pg.scale
-    ss[K_WIDGET] = pg.cutoff
+    ss[GAIN_WIDGET], ss[SCALE_WIDGET], ss[K_WIDGET] = pg.gain, pg.scale, pg.cutoff
     ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
     ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
 
@@ -172,10 +170,9 @@ def on_list_move(key: str = LIST):
 
 
 def on_table_event(event: dict, key: str = LIST):
-    """The ranking table's checked event (move, grade, rename, remove, add): folded into
-    the shared state by :func:`lab.playground.apply_event`. Its ValueError (a grade the
-    scale cannot take, the last item removed) goes back to the table, which shows the
-    message at the row; the state is then unchanged."""
+    """The ranking table's checked event, folded in by :func:`lab.playground.apply_event`; its
+    ValueError (a grade off the scale, the last item removed) goes back to the table, which
+    shows it at the row, the state unchanged."""
     pg = P.apply_event(ss[PG], event, lang=language())
     if event.get("action") == "move":
         ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
@@ -217,8 +214,7 @@ def on_k(key: str):
 
 
 def set_widget_from_state(key: str, value):
-    """Set a widget's value from the shared state before drawing it (Streamlit drops a
-    widget's value while its page is not shown, and lessons may change the shared state)."""
+    """Set a widget from the shared state before it is drawn (Streamlit drops it off-page)."""
     ss[key] = value
 
 
@@ -281,6 +277,11 @@ def mark_page(url_path: str):
     ss[LAST_PAGE] = url_path
 
 
+def opened() -> bool:
+    """Whether a run of this session ran to the end (ui.opening: first runs take turns)."""
+    return LAST_PAGE in ss
+
+
 def clamp(key: str, lo, hi, default):
     """Keep a page's slider value inside its current range (the list may have shrunk)."""
     ss[key] = type(lo)(min(max(ss.get(key, default), lo), hi))
@@ -290,9 +291,8 @@ def clamp(key: str, lo, hi, default):
 
 def language() -> str:
     """The language this run draws in ("en" or "zh"), decided once per session on arrival:
-    the address's ``?lang=`` if it names one, else the browser's language (``zh-CN`` and
-    every ``zh*`` read Chinese), else English. Afterwards only the sidebar switch changes it
-    (:func:`on_language`): a rerun's address can lag behind what this session wrote."""
+    the address's ``?lang=``, else the browser's (every ``zh*`` reads Chinese), else English.
+    Then only the sidebar switch changes it: a rerun's address can lag behind this session."""
     if LANG not in ss:
         ss[LANG] = (language_of(st.query_params.get(LANG_PARAM))
                     or language_of(st.context.locale) or "en")
