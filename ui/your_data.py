@@ -35,6 +35,7 @@ from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventio
 from lab import options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
+from lab.run_words import file_counts
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
 from ui import memory, run_summary as summary, state
@@ -94,12 +95,9 @@ def check(kind: str, up: Upload):
             return None, explain(err, lang)
         if df.empty:
             return None, t("{name} has a header but no data lines.", lang, name=up.name)
-        counts = dict(queries=f"{df['qid'].nunique():,}", lines=f"{len(df):,}")
-        if kind == "qrels":
-            return t("{queries} queries, {lines} lines, grades {low} to {high}", lang,
-                     low=f"{df['relevance'].min():g}", high=f"{df['relevance'].max():g}",
-                     **counts), None
-        return t("{queries} queries, {lines} lines", lang, **counts), None
+        grades = ({"low": df["relevance"].min(), "high": df["relevance"].max()}
+                  if kind == "qrels" else {})
+        return file_counts(df["qid"].nunique(), len(df), lang=lang, **grades), None
     return _cached(("check", kind, _upload_key(up), lang), summary)
 
 
