@@ -41,11 +41,9 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
-COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a drag component
-                                 # saw and drew last run (ui/sortable, ui/ranking_table)
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): a drag list's last run
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
-# The playground's url paths: the app's root (the default page, what its links use) and
-# /playground (the same page by its own name; app.py registers both).
+# The playground's url paths: the app's root (the default page, its links') and /playground
 PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's ranking table (component state)
@@ -66,8 +64,7 @@ PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 # ---------------------------------------------------------------- keys: your data
-YD_FILES = "yd_files"            # {"qrels": {"name", "data"}, "runs": [{"name", "data"}, …]}:
-                                 # the sample (tests may set it)
+YD_FILES = "yd_files"  # the sample (tests may set it): {"qrels": {"name", "data"}, "runs": [...]}
 YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
 YD_UPLOADS = "yd_memo"           # {file_id: digest}: each upload hashed once
 YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
@@ -222,9 +219,8 @@ def settings_widgets(pg: P.Playground):
     """Set the settings row's widgets from the state, just before they are drawn."""
     ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
     ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
-    # The pool's text follows the state too (the monkey saw the box empty after a page
-    # switch while the ideal still used the pool), except text that did not parse: that
-    # stays as the user typed it, with its message, until it is fixed.
+    # The pool's text follows the state too (the monkey saw it empty after a page switch),
+    # except text that did not parse: that stays as typed, with its message, until fixed.
     if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
         ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
     else:
@@ -362,14 +358,18 @@ def practice_reveal(exercise_id):
 # ================================================================ your data
 
 def uploaded(files: list) -> list[Upload]:
-    """The Uploads of the files in the upload widgets, each hashed once. Only digests are
-    kept between runs; an Upload holds, for this run, the bytes of the file it is given
-    (``ui.your_data`` gives the widgets' own, not copies: issue 16), never a copy."""
+    """The Uploads of the widgets' files, each hashed once: digests are kept between runs, an
+    Upload holds the bytes it is given (the widgets' own, not copies: issue 16) for one run."""
     memo = ss.get(YD_UPLOADS) or {}
     ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
            else Upload.of(f.name, f.getvalue()) for f in files]
     ss[YD_UPLOADS] = {f.file_id: up.digest for f, up in zip(files, ups)}
     return ups
+
+
+def lost_uploads(file_ids) -> int:
+    """How many listed files the server lost (a restart; issue 26): none this session read."""
+    return sum(i not in (ss.get(YD_UPLOADS) or {}) for i in file_ids)
 
 
 def on_load_sample(files: dict):

@@ -89,3 +89,52 @@ def test_a_moved_playground_tab_survives_a_server_restart(page: Page, open_app, 
         wait_idle(page, timeout_ms=WAIT_MS)
         assert_one_ranking(page, moved)
         assert_one_ranking(page, move_down(page, 2, wait_idle))  # Doc C below Doc D
+
+
+QRELS = b"1 0 d1 2\n1 0 d2 0\n2 0 d3 1\n"
+RUN = b"1 Q0 d2 1 3.0 mine\n1 Q0 d1 2 2.0 mine\n2 Q0 d3 1 1.0 mine\n"
+
+
+def uploader_input(page: Page, label: str):
+    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
+        "input[type='file']")
+
+
+def upload_both(page: Page, wait_idle) -> None:
+    uploader_input(page, "Judgments").set_input_files(
+        files=[{"name": "judgments.qrels", "mimeType": "text/plain", "buffer": QRELS}])
+    wait_idle(page)
+    uploader_input(page, "Runs").set_input_files(
+        files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
+
+
+def test_files_the_restarted_server_lost_are_named_and_can_be_uploaded_again(
+        page: Page, open_app, wait_idle, tmp_path: Path):
+    """Upload two files, restart the server: the page says it lost both and offers a re-upload."""
+    port = _free_port()
+    with streamlit_server("app.py", tmp_path, port=port) as url:
+        open_app(page, f"{url}/your_data")
+        upload_both(page, wait_idle)
+    with streamlit_server("app.py", tmp_path, port=port) as url:
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while active_sessions(url) < 1:
+            assert time.monotonic() < deadline, "the tab did not reconnect to the new server"
+            time.sleep(0.2)
+        # A reconnect does not rerun the page: the student's next action does (here a
+        # setting), and that run finds the widgets listing files the server does not have.
+        page.wait_for_timeout(1000)
+        page.get_by_text("Judged documents only").click()
+        lost = page.get_by_text("The server no longer has 2 of the files listed above")
+        expect(lost).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator("[data-testid='stException']")).to_have_count(0)
+        uploaders = page.get_by_test_id("stFileUploader")
+        expect(uploaders.filter(has_text="judgments.qrels")).to_have_count(1)  # still listed
+        expect(uploaders.filter(has_text="mine.run")).to_have_count(1)
+        page.get_by_role("button", name="Upload again").click()
+        wait_idle(page)
+        expect(lost).to_have_count(0)
+        expect(uploaders.filter(has_text="judgments.qrels")).to_have_count(0)
+        expect(uploaders.filter(has_text="mine.run")).to_have_count(0)
+        upload_both(page, wait_idle)  # and the files, uploaded again, are read
