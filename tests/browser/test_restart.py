@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 import ndcg_core as nc
 from lab.playground import DEFAULT_GRADES, DEFAULT_LABELS
 from conftest import _free_port, streamlit_server
+from test_your_data_browser import QRELS, RUN, uploader_input
 
 ROWS = ".rt-list-rank .rt-row"  # the playground's ranking table (ui/ranking_table)
 TABLE = ".rt[data-testid='ranking-table']"
@@ -91,22 +92,11 @@ def test_a_moved_playground_tab_survives_a_server_restart(page: Page, open_app, 
         assert_one_ranking(page, move_down(page, 2, wait_idle))  # Doc C below Doc D
 
 
-QRELS = b"1 0 d1 2\n1 0 d2 0\n2 0 d3 1\n"
-RUN = b"1 Q0 d2 1 3.0 mine\n1 Q0 d1 2 2.0 mine\n2 Q0 d3 1 1.0 mine\n"
-
-
-def uploader_input(page: Page, label: str):
-    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
-        "input[type='file']")
-
-
 def upload_both(page: Page, wait_idle) -> None:
-    uploader_input(page, "Judgments").set_input_files(
-        files=[{"name": "judgments.qrels", "mimeType": "text/plain", "buffer": QRELS}])
-    wait_idle(page)
-    uploader_input(page, "Runs").set_input_files(
-        files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
-    wait_idle(page)
+    for label, name, data in (("Judgments", "judgments.qrels", QRELS), ("Runs", "mine.run", RUN)):
+        uploader_input(page, label).set_input_files(
+            files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
+        wait_idle(page)
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
 
 
