@@ -294,6 +294,9 @@ def fits_scale(grades, scale) -> bool:
     return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
 
 
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def parse_numbers(text, what, *, lang: str = "en") -> list[float]:
     """Numbers separated by commas (``"3, 2, 1"``); ValueError naming the bad token.
 
@@ -314,6 +317,8 @@ def parse_numbers(text, what, *, lang: str = "en") -> list[float]:
             bad = None if math.isfinite(v) else "infinite"
         except ValueError:
             bad = "word"
+        if bad is None and not _NUMBER.fullmatch(tok):
+            bad = "word"  # float() also reads "٣", "３" and "1_000": k's rule, ASCII digits
         if bad:
             kw = dict(token=repr(tok[:40]))
             if what == "the grades (g)":

@@ -55,3 +55,24 @@ def header(column: str, *, lang: str) -> str:
         if found:
             return wording(found.groupdict())
     return column
+
+def file_counts(queries: int, lines: int, *, lang: str, low: float | None = None,
+                high: float | None = None) -> str:
+    """An uploaded file's one-line summary: its queries and lines (and, for judgments, the
+    grades from ``low`` to ``high``), one whole sentence per plural (Chinese has none).
+
+    >>> file_counts(1, 1, lang="en", low=2, high=2), file_counts(1, 2_000, lang="en")
+    ('1 query, 1 line, grade 2', '1 query, 2,000 lines')
+    """
+    v = dict(queries=f"{queries:,}", lines=f"{lines:,}")
+    if low is None:
+        if queries != 1:
+            return t("{queries} queries, {lines} lines", lang, **v)
+        return t("1 query, 1 line", lang) if lines == 1 else t("1 query, {lines} lines", lang,
+                                                                 **v)
+    v.update(low=f"{low:g}", high=f"{high:g}")
+    if queries != 1:
+        return t("{queries} queries, {lines} lines, grades {low} to {high}", lang, **v)
+    if lines == 1:
+        return t("1 query, 1 line, grade {low}", lang, **v)
+    return t("1 query, {lines} lines, grades {low} to {high}", lang, **v)

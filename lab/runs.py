@@ -398,13 +398,16 @@ def comparison_view(table: pd.DataFrame, counts: pd.DataFrame, k: int, *, lang: 
 def footnote(table: pd.DataFrame, k: int, *, lang: str = "en") -> str:
     """What the marks mean and what was tested, in words (the baseline's name escaped)."""
     a = table.attrs
-    text = t("{mark} adjusted p < {alpha} against **{baseline}**: {test}, {correction}; "
-             "{level} CI of Δ; NDCG@{k} over the {n} queries every run was evaluated on.",
-             lang, mark=SIGNIFICANT, alpha=f"{a['alpha']:g}",
-             baseline=escape_markdown(a["baseline"]),
+    v = dict(mark=SIGNIFICANT, alpha=f"{a['alpha']:g}", baseline=escape_markdown(a["baseline"]),
              test=options_text.short_name("test", a["test"], lang=lang),
              correction=options_text.short_name("correction", a["correction"], lang=lang),
              level=f"{100 * a['confidence']:g}%", k=k, n=a["n_queries"])
+    text = (t("{mark} adjusted p < {alpha} against **{baseline}**: {test}, {correction}; "
+              "{level} CI of Δ; NDCG@{k} over the one query every run was evaluated on.",
+              lang, **v) if a["n_queries"] == 1 else
+            t("{mark} adjusted p < {alpha} against **{baseline}**: {test}, {correction}; "
+              "{level} CI of Δ; NDCG@{k} over the {n} queries every run was evaluated on.",
+              lang, **v))
     # the interval is a single point only when every query moved by the same amount
     same = [str(s) for s, row in table.iterrows()
             if s != a["baseline"] and row["ci_low"] == row["ci_high"] == 0]

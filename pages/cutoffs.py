@@ -108,7 +108,10 @@ if layout and not problem:
     shown.append((t("your playground ranking · NDCG@{k}", lang, k=kk),
                   nc.ndcg(list(pg.grades), k=kk, ideal=list(pg.judged) if pg.judged else None)))
     if kk > len(pg.grades):
-        st.caption(t("Linear gain, ideal cut at k = {k} too. Your list has {n} items: "
+        st.caption(t("Linear gain, ideal cut at k = {k} too. Your list has one item: "
+                     "positions past its end add nothing.", lang, k=kk)
+                   if len(pg.grades) == 1 else
+                   t("Linear gain, ideal cut at k = {k} too. Your list has {n} items: "
                      "positions past its end add nothing.", lang, k=kk, n=len(pg.grades)))
     else:
         st.caption(t("Linear gain, ideal cut at k = {k} too.", lang, k=kk))

@@ -3,20 +3,15 @@ writes them (widgets write their own keys; Streamlit does that, not our code).
 
 How a move flows
 ----------------
-1. browser: the user drags a row of the playground's ``ui/ranking_table`` (or presses
-   Alt+↑). The component reports the new order as its state
-   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
-   grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
-   ``order`` with a ``moved`` trigger;
-2. state: the trigger's callback, :func:`on_table_event` (the table) or
-   :func:`on_list_move` (a sortable list), folds it into a new
-   :class:`lab.playground.Playground` with :func:`lab.playground.apply_event` /
-   :func:`lab.playground.reorder` and stores it under ``PG`` through
-   :func:`_set_playground`, the only writer of ``PG``. When a reconnect lost a move's
-   trigger, :func:`_follow_report` applies the reported order at the top of the next run
-   (both components re-send an unanswered move every 4 s). A refused edit raises
-   ValueError in :func:`on_table_event`: the table shows the message at its row and the
-   state is unchanged;
+1. browser: a drag or Alt+↑ in the playground's ``ui/ranking_table`` reports the new order
+   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (or a grade,
+   rename, remove, add); the other pages' ``ui/sortable`` lists fire ``moved``;
+2. state: that trigger's callback (:func:`on_table_event`, :func:`on_list_move`) folds it
+   into a new :class:`lab.playground.Playground` (``apply_event`` / ``reorder``), stored
+   under ``PG`` by :func:`_set_playground`, its only writer. A reconnect that lost the
+   trigger: :func:`_follow_report` applies the order next run (unanswered moves are
+   re-sent every 4 s); a new session ignores what an old one drew (:func:`first_report`).
+   A refused edit raises ValueError: the table shows it at its row, the state unchanged;
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
@@ -46,11 +41,9 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
-COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a drag component
-                                 # saw and drew last run (ui/sortable, ui/ranking_table)
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): a drag list's last run
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
-# The playground's url paths: the app's root (the default page, what its links use) and
-# /playground (the same page by its own name; app.py registers both).
+# The playground's url paths: the app's root (the default page, its links') and /playground
 PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's ranking table (component state)
@@ -72,8 +65,7 @@ PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
 EXERCISE_PARAM = "ex"            # a share link's exercise: ?ex=compute/medium/5
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 # ---------------------------------------------------------------- keys: your data
-YD_FILES = "yd_files"            # {"qrels": {"name", "data"}, "runs": [{"name", "data"}, …]}:
-                                 # the sample (tests may set it)
+YD_FILES = "yd_files"  # the sample (tests may set it): {"qrels": {"name", "data"}, "runs": [...]}
 YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
 YD_UPLOADS = "yd_memo"           # {file_id: digest}: each upload hashed once
 YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
@@ -95,20 +87,17 @@ LANG_PARAM = "lang"              # the address's ?lang= (a query parameter, not 
 # ================================================================ the playground
 
 def _qp_signature(get_all):
-    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale",
-                                                           "pool"))
+    return tuple((n, tuple(get_all(n))) for n in ("l", "g", "k", "gain", "scale", "pool"))
 
 
 def _set_playground(pg: P.Playground):
-    """The only writer of ``PG`` (and of the k slider's mirror, which must follow it)."""
+    """The only writer of ``PG``; not of k's slider, drawn before :func:`pending_edits` runs
+    (issue 26: StreamlitWidgetAlreadyInstantiatedError): :func:`settings_widgets` sets it."""
     ss[PG] = pg
-    ss[K_WIDGET] = pg.cutoff
 
 
 def _reset_widgets(pg: P.Playground):
-    ss[GAIN_WIDGET] = pg.gain
-    ss[SCALE_WIDGET] = pg.scale
-    ss[K_WIDGET] = pg.cutoff
+    ss[GAIN_WIDGET], ss[SCALE_WIDGET], ss[K_WIDGET] = pg.gain, pg.scale, pg.cutoff
     ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
     ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
 
@@ -152,9 +141,8 @@ def _report(key):
 
 
 def _follow_report(key):
-    """Apply the component's reported order when it is news: it differs from the report
-    applied last (the browser resends its last report on every run, so an old report must
-    not undo a button's reorder)."""
+    """Apply the reported order when it is news, unlike the report applied last (the browser
+    resends its report on every run: an old one must not undo a button's reorder)."""
     order = _report(key)
     if order is None or order == ss.get(PG_REPORT_SEEN + key):
         return
@@ -162,6 +150,13 @@ def _follow_report(key):
     pg = ss[PG]
     if set(order) == {it.id for it in pg.items} and order != [it.id for it in pg.items]:
         _set_playground(P.reorder(pg, order))
+
+
+def first_report(key: str, order):
+    """A list's first draw in this session found ``order`` reported: another session's, in
+    ids this one never drew (a restart; issue 26), so not news: the address bar's stands."""
+    if isinstance(order, list):
+        ss[PG_REPORT_SEEN + key] = list(order)
 
 
 def on_list_move(key: str = LIST):
@@ -173,10 +168,9 @@ def on_list_move(key: str = LIST):
 
 
 def on_table_event(event: dict, key: str = LIST):
-    """The ranking table's checked event (move, grade, rename, remove, add): folded into
-    the shared state by :func:`lab.playground.apply_event`. Its ValueError (a grade the
-    scale cannot take, the last item removed) goes back to the table, which shows the
-    message at the row; the state is then unchanged."""
+    """The ranking table's checked event, folded in by :func:`lab.playground.apply_event`; its
+    ValueError (a grade off the scale, the last item removed) goes back to the table, which
+    shows it at the row, the state unchanged."""
     pg = P.apply_event(ss[PG], event, lang=language())
     if event.get("action") == "move":
         ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
@@ -218,8 +212,7 @@ def on_k(key: str):
 
 
 def set_widget_from_state(key: str, value):
-    """Set a widget's value from the shared state before drawing it (Streamlit drops a
-    widget's value while its page is not shown, and lessons may change the shared state)."""
+    """Set a widget from the shared state before it is drawn (Streamlit drops it off-page)."""
     ss[key] = value
 
 
@@ -227,9 +220,8 @@ def settings_widgets(pg: P.Playground):
     """Set the settings row's widgets from the state, just before they are drawn."""
     ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
     ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
-    # The pool's text follows the state too (the monkey saw the box empty after a page
-    # switch while the ideal still used the pool), except text that did not parse: that
-    # stays as the user typed it, with its message, until it is fixed.
+    # The pool's text follows the state too (the monkey saw it empty after a page switch),
+    # except text that did not parse: that stays as typed, with its message, until fixed.
     if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
         ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
     else:
@@ -282,6 +274,11 @@ def mark_page(url_path: str):
     ss[LAST_PAGE] = url_path
 
 
+def opened() -> bool:
+    """Whether a run of this session ran to the end (ui.opening: first runs take turns)."""
+    return LAST_PAGE in ss
+
+
 def clamp(key: str, lo, hi, default):
     """Keep a page's slider value inside its current range (the list may have shrunk)."""
     ss[key] = type(lo)(min(max(ss.get(key, default), lo), hi))
@@ -291,9 +288,8 @@ def clamp(key: str, lo, hi, default):
 
 def language() -> str:
     """The language this run draws in ("en" or "zh"), decided once per session on arrival:
-    the address's ``?lang=`` if it names one, else the browser's language (``zh-CN`` and
-    every ``zh*`` read Chinese), else English. Afterwards only the sidebar switch changes it
-    (:func:`on_language`): a rerun's address can lag behind what this session wrote."""
+    the address's ``?lang=``, else the browser's (every ``zh*`` reads Chinese), else English.
+    Then only the sidebar switch changes it: a rerun's address can lag behind this session."""
     if LANG not in ss:
         ss[LANG] = (language_of(st.query_params.get(LANG_PARAM))
                     or language_of(st.context.locale) or "en")
@@ -375,14 +371,18 @@ def practice_reveal(exercise_id):
 # ================================================================ your data
 
 def uploaded(files: list) -> list[Upload]:
-    """The Uploads of the files in the upload widgets, each hashed once. Only digests are
-    kept between runs; an Upload holds, for this run, the bytes of the file it is given
-    (``ui.your_data`` gives the widgets' own, not copies: issue 16), never a copy."""
+    """The Uploads of the widgets' files, each hashed once: digests are kept between runs, an
+    Upload holds the bytes it is given (the widgets' own, not copies: issue 16) for one run."""
     memo = ss.get(YD_UPLOADS) or {}
     ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
            else Upload.of(f.name, f.getvalue()) for f in files]
     ss[YD_UPLOADS] = {f.file_id: up.digest for f, up in zip(files, ups)}
     return ups
+
+
+def lost_uploads(file_ids) -> int:
+    """How many listed files the server lost (a restart; issue 26): none this session read."""
+    return sum(i not in (ss.get(YD_UPLOADS) or {}) for i in file_ids)
 
 
 def on_load_sample(files: dict):

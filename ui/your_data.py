@@ -23,7 +23,6 @@ too. Files in the upload widgets replace it. Each run is named by its file name.
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -35,9 +34,10 @@ from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventio
 from lab import options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
+from lab.run_words import file_counts
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
-from ui import memory, run_summary as summary, state
+from ui import memory, run_summary as summary, state, uploads
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -94,12 +94,9 @@ def check(kind: str, up: Upload):
             return None, explain(err, lang)
         if df.empty:
             return None, t("{name} has a header but no data lines.", lang, name=up.name)
-        counts = dict(queries=f"{df['qid'].nunique():,}", lines=f"{len(df):,}")
-        if kind == "qrels":
-            return t("{queries} queries, {lines} lines, grades {low} to {high}", lang,
-                     low=f"{df['relevance'].min():g}", high=f"{df['relevance'].max():g}",
-                     **counts), None
-        return t("{queries} queries, {lines} lines", lang, **counts), None
+        grades = ({"low": df["relevance"].min(), "high": df["relevance"].max()}
+                  if kind == "qrels" else {})
+        return file_counts(df["qid"].nunique(), len(df), lang=lang, **grades), None
     return _cached(("check", kind, _upload_key(up), lang), summary)
 
 
@@ -111,18 +108,6 @@ def _has_scores(up: Upload) -> bool:
 def _sample_files() -> dict:
     read = lambda name: {"name": name, "data": (SAMPLE_DIR / name).read_bytes()}  # noqa: E731
     return {"qrels": read(SAMPLE_QRELS), "runs": [read(name) for name in SAMPLE_RUNS]}
-
-
-def _widget_files(key: str) -> list:
-    """The files in the upload widget ``key``: its own value in ``st.session_state``, whose
-    bytes are those Streamlit stores for the upload. Not the widget's return value, a deep
-    copy of every file (so that a script cannot change it): kept, it was a second copy of a
-    150 MB run through the parse and the evaluation (issue 16: the peak was 4.5x the file).
-    Only file objects count (``UploadedFile`` is an ``io.BytesIO``; a removed file may be
-    listed until the next run as a placeholder)."""
-    value = st.session_state.get(key)
-    return [f for f in (value if isinstance(value, list) else [value])
-            if isinstance(f, io.BytesIO)]
 
 
 def input_panel():
@@ -141,8 +126,10 @@ def input_panel():
         help=t("Up to {n} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV with a "
                "header `qid,docid,score`; each is named by its file name. Documents are ranked "
                "by score (the rank column is ignored, as in trec_eval).", lang, n=MAX_RUNS))
-    qfiles = _widget_files(qkey)  # not the widgets' return values (copies): see there
-    widgets = state.uploaded(qfiles + _widget_files(rkey))
+    qfiles, qlost = uploads.widget_files(qkey)  # not the widgets' return values: see there
+    rfiles, rlost = uploads.widget_files(rkey)
+    lost = state.lost_uploads(qlost + rlost)  # before uploaded() forgets the files it read
+    widgets = state.uploaded(qfiles + rfiles)
     if widgets:
         qrels = widgets[0] if qfiles else None
         run_files = widgets[1:] if qfiles else widgets
@@ -159,6 +146,8 @@ def input_panel():
     note.caption(t("The sample: 50 queries graded 0–3, two runs. Your own files: TREC or CSV, "
                    "up to {mb} MB each, up to {n} runs; uploaded files replace the sample.",
                    lang, mb=st.get_option("server.maxUploadSize"), n=MAX_RUNS))
+    if lost:
+        uploads.lost_notice(lost)
     if qrels is None:
         st.info(t("Upload judgments and a run, or load the sample, to see NDCG per query.",
                   lang), icon=":material/upload_file:")

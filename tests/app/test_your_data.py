@@ -900,3 +900,22 @@ def test_a_run_the_preset_refuses_is_explained_in_chinese():
     text = errors(at)
     assert text.startswith("**r\\.run** 无法评估。")
     assert "qrels 第 1 行（qid '1'，docid 'd1'）有负等级 \\-1，被 negative='error' 拒绝" in text
+
+
+@pytest.mark.parametrize("lang, qrels_caption, run_caption", [
+    ("en", "1 query, 1 line, grade 2", "1 query, 2 lines"),
+    ("zh", "1 个查询，1 行，等级 2", "1 个查询，2 行")])
+def test_a_one_query_file_is_one_query_not_1_queries(lang, qrels_caption, run_caption):
+    """The captions under the uploaders count in the singular when there is one (issue 26)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/your_data.py").run()
+    at.session_state[app_state.YD_FILES] = {
+        "qrels": {"name": "q.txt", "data": b"1 0 d1 2\n"},
+        "runs": [{"name": "r.txt", "data": b"1 Q0 d1 1 2.0 r\n1 Q0 d2 2 1.0 r\n"}]}
+    at.run()
+    assert not at.exception
+    captions = " ".join(c.value for c in at.caption)
+    assert qrels_caption in captions and run_caption in captions, captions
+    assert "1 queries" not in captions and "1 lines" not in captions

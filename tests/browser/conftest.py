@@ -77,9 +77,10 @@ def _stop(proc: subprocess.Popen) -> None:
 
 @contextlib.contextmanager
 def streamlit_server(
-    app: str | Path, log_dir: Path, extra_args: tuple[str, ...] = ()
+    app: str | Path, log_dir: Path, extra_args: tuple[str, ...] = (), port: int | None = None
 ) -> Iterator[str]:
-    """Run ``streamlit run app`` on a free local port; yield its base URL.
+    """Run ``streamlit run app`` on a free local port (or ``port``: a restart on the same
+    address); yield its base URL.
 
     ``extra_args`` go after the standard flags, e.g. ``("--theme.base", "dark")``.
     """
@@ -88,9 +89,9 @@ def streamlit_server(
         app_path = REPO_ROOT / app_path
     if not app_path.is_file():
         pytest.fail(f"Streamlit app not found: {app_path}")
-    port = _free_port()
+    port = port or _free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = log_dir / f"streamlit-{app_path.stem}-{port}.log"
+    log_path = log_dir / f"streamlit-{app_path.stem}-{port}-{time.monotonic_ns()}.log"
     cmd = [
         sys.executable, "-m", "streamlit", "run", str(app_path),
         "--server.headless", "true",

@@ -71,3 +71,28 @@ def test_when_even_short_labels_do_not_fit_they_are_left_out():
     assert "l" not in short and note == "labels left out"
     state, problem = read(short)
     assert problem is None and state.labels[0] == "Item 1"
+
+
+@pytest.mark.parametrize("grades, token", [("٣,2,1", "'٣'"), ("3,1_000,1", "'1_000'"),
+                                           ("３,2", "'３'"), ("3,²", "'²'")])
+def test_grades_take_the_same_digits_as_k_ascii_only(grades, token):
+    """A link's grades in Arabic-Indic or full-width digits, or 1_000, are refused as k=٣ is,
+    in a message that quotes them (Python's float() alone reads all but ²)."""
+    state, problem = read({"g": grades, "scale": "free"})
+    assert state is None
+    assert problem == f"the grades (g) has {token}, which is not a number"
+
+
+@pytest.mark.parametrize("pool", ["٢", "1_0"])
+def test_the_judged_pool_takes_ascii_digits_only_in_a_link_and_in_the_box(pool):
+    state, problem = read({"g": "3,2", "pool": pool, "scale": "free"})
+    assert state is None and problem == f"the judged pool (pool) has {pool!r}, which is not " \
+                                        "a number"
+    with pytest.raises(ValueError, match="which is not a number"):
+        P.parse_numbers(pool, "the judged pool")
+
+
+@pytest.mark.parametrize("text, values", [("3, -1.5, +2", [3, -1.5, 2]), (".5, 2.", [0.5, 2]),
+                                          ("1e1", [10])])
+def test_plain_ascii_numbers_still_read(text, values):
+    assert P.parse_numbers(text, "the grades (g)") == values

@@ -294,19 +294,26 @@ def ranking_table(
         max_label=int(max_label),
     )
     event = memo.get("event") if raw_event is not None else None
+    order_memo = {"seen": reported, "incoming": ids, "drawn": order}
     state.set_component_memo(_MEMO, key, {
-        "order_memo": {"seen": reported, "incoming": ids, "drawn": order},
+        "order_memo": order_memo,
         "rows": drawn,
         "scale": dict(scale) if scale else None,
         "max_label": int(max_label),
         "max_rows": int(max_rows),
     })
-    _component(
+    result = _component(
         key=key,
         data=data,
         on_order_change=_noop,
         on_event_change=partial(_on_event, str(key), on_change),
     )
+    if not memo:
+        # This session's first draw. Streamlit shows the browser's report only once the
+        # component is registered: one there already is a previous session's (the server
+        # restarted, or the session expired), in ids this session never drew. Not news.
+        order_memo["seen"] = result.get("order")
+        state.first_report(key, order_memo["seen"])
     return {"order": order, "event": event}
 
 

@@ -170,19 +170,26 @@ def sortable_list(
     rows = _normalise(items)
     ids = [row["id"] for row in rows]
     reported, moved = _read_report(key)
+    first = state.component_memo(_MEMO, key) is None
     order = order_to_draw(ids, reported, moved, state.component_memo(_MEMO, key))
-    state.set_component_memo(_MEMO, key, {"seen": reported, "incoming": ids, "drawn": order})
+    memo = {"seen": reported, "incoming": ids, "drawn": order}
+    state.set_component_memo(_MEMO, key, memo)
 
     by_id = {row["id"]: row for row in rows}
     drawn = [
         {**by_id[item_id], "dimmed": rows[position]["dimmed"]}
         for position, item_id in enumerate(order)
     ]
-    _component(
+    result = _component(
         key=key,
         data={"items": drawn, "disabled": bool(disabled),
               "labels": labels(state.language())},
         on_order_change=_noop,
         on_moved_change=on_change if on_change is not None else _noop,
     )
+    if first:
+        # A report there at this session's first draw is a previous session's (a server
+        # restart), in ids this session never drew: not news (as in ui/ranking_table).
+        memo["seen"] = result.get("order")
+        state.first_report(key, memo["seen"])
     return order
