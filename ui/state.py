@@ -89,13 +89,13 @@ DEFAULT_CUTOFFS = (5, 10, 20)
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
 LANG_WIDGET = "lang_switch"      # the sidebar's language switch (a mirror of LANG)
 LANG_PARAM = "lang"              # the address's ?lang= (a query parameter, not a state key)
+CLASS = "cl_{}"  # .format(name): class mode's widgets; its notes go through component_memo
 
 
 # ================================================================ the playground
 
 def _qp_signature(get_all):
-    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale",
-                                                           "pool"))
+    return tuple((name, tuple(get_all(name))) for name in ("l", "g", "k", "gain", "scale", "pool"))
 
 
 def _set_playground(pg: P.Playground):
