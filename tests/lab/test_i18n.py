@@ -85,7 +85,7 @@ def test_no_message_is_in_the_catalog_twice(lang):
     (and ``msgfmt --check`` refuses the file): each message once."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in i18n.catalog_paths(lang))
     entries = re.findall(r'^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)^msgstr', text, flags=re.M)
-    # each file's header is the entry with the empty msgid: one per file, not a message
+    # each file's header is the empty msgid: one per file, not a message
     twice = [m for m, n in Counter(entries).items() if n > 1 and m.strip() != '""']
     assert len(entries) > len(i18n.catalog(lang)) // 2 and not twice, \
          f"messages in {i18n.catalog_paths(lang)} more than once: {twice}"
