@@ -81,26 +81,28 @@ def render(code: str, secret: str, lang: str) -> None:
         return
     base = V.base_url()
     join = f"{base}/class?{urlencode({'join': room.code})}"
-    left, right = st.columns([1, 2], gap="large")
-    with left:
-        st.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang))
-    with right:
-        st.markdown(t("Join with the code", lang))
-        st.title(" ".join(room.code[i:i + 3] for i in (0, 3)))
-        st.code(join, language=None)
-        with st.expander(t("Your teacher link (keep it private)", lang),
-                         icon=":material/key:"):
-            st.caption(t("This link controls the class: reopen it to come back after a "
-                         "closed tab or a restart. Do not show it to the class.", lang))
-            st.code(f"{base}/class?{urlencode({'room': room.code, 'key': secret})}",
-                    language=None)
+    spaced = " ".join(room.code[i:i + 3] for i in (0, 3))
+    # the QR code fills the screen until the first question, then folds away (one click)
+    with st.expander(t("Join the class: code {code}", lang, code=spaced),
+                     expanded=room.current_round is None, icon=":material/qr_code_2:"):
+        left, right = st.columns([1, 1], gap="large")
+        left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang))
+        with right:
+            st.markdown(t("Join with the code", lang))
+            st.title(spaced)
+            st.code(join, language=None, wrap_lines=True)
+    with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
+        st.caption(t("This link controls the class: reopen it to come back after a closed "
+                     "tab or a restart. Do not show it to the class.", lang))
+        st.code(f"{base}/class?{urlencode({'room': room.code, 'key': secret})}",
+                language=None, wrap_lines=True)
     _controls(code, secret, room, lang)
     _live(code, secret)
     _results(code, lang)
 
 
 def _controls(code: str, secret: str, room, lang: str) -> None:
-    b = st.columns([1, 1, 1, 1, 1.2, 1.2])
+    b = st.columns(4)
     for col, (action, label, icon) in zip(b, (
             ("next", t("Next question", lang), ":material/skip_next:"),
             ("lock", t("Lock", lang), ":material/lock:"),
@@ -109,10 +111,11 @@ def _controls(code: str, secret: str, room, lang: str) -> None:
         col.button(label, key=KEY(f"do_{action}"), on_click=_act, args=(action, code, secret),
                    icon=icon, width="stretch", type="primary" if action == "next" else
                    "secondary")
-    b[4].number_input(t("Countdown (s)", lang), min_value=0, max_value=600, step=10, value=0,
+    b = st.columns([1, 1, 2], vertical_alignment="bottom")
+    b[0].number_input(t("Countdown (s)", lang), min_value=0, max_value=600, step=10, value=0,
                       key=KEY("countdown"),
                       help=t("Lock after this many seconds (0: lock at once).", lang))
-    b[5].toggle(t("Show names", lang), value=room.names_on, key=KEY("names"),
+    b[1].toggle(t("Show names", lang), value=room.names_on, key=KEY("names"),
                 on_change=_act, args=("names", code, secret),
                 help=t("Off: the screen and the export show anonymous ids only.", lang))
     error = (V.note("teacher") or {}).get("error")
@@ -148,10 +151,7 @@ def _live(code: str, secret: str) -> None:
                 icon=":material/play_arrow:")
         return
     q = Q.from_json(rnd.question)
-    V.question(q, rnd.question_no, lang)
-    if q.kind == "arrange":
-        V.ranking(q.grades, q.labels, lang)
-    answered, joined = store.count(code)
+    answered, joined = store.count(code)  # first: the projector shows it without scrolling
     phase = {"open": t("open", lang), "locked": t("locked", lang),
              "revealed": t("revealed", lang)}[rnd.phase]
     st.metric(t("Round {n} · {phase}", lang, n=rnd.round_no, phase=phase),
@@ -159,6 +159,9 @@ def _live(code: str, secret: str) -> None:
     if rnd.phase == "open" and rnd.deadline:
         st.warning(t("Answers lock in {s} s.", lang,
                      s=max(0, int(rnd.deadline - store.clock()))), icon=":material/timer:")
+    V.question(q, rnd.question_no, lang)
+    if q.kind == "arrange":
+        V.ranking(q.grades, q.labels, lang)
     if rnd.phase != "revealed":
         return
     shown = [r for r in store.rounds(code, rnd.question_no) if r.phase == "revealed"]
