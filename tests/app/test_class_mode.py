@@ -183,3 +183,35 @@ def test_the_class_in_chinese():
     assert count(teacher.run()) == "1 人中已有 1 人作答"
     click(teacher, "reveal")
     assert any("答对了" in s for s in texts(student.run(), "success"))
+
+
+def test_choose_then_an_arrange_question_of_the_teachers_own():
+    """Next question twice reaches the bank's choose question; a share link asked as an
+    arrange question is answered by the order the student's table reports."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    click(click(teacher, "next"), "next")
+    assert "Question 2 · Choose" in teacher.subheader[0].value
+    student = join(code)
+    choice = next(w for w in student.radio if w.key.startswith("cl_answer"))
+    assert choice.label == "Your answer" and len(choice.options) == len(BANK[1].options)
+    wrong = next(i for i, (_, key) in enumerate(BANK[1].options) if key)
+    choice.set_value("ABCD"[wrong])
+    next(b for b in student.button if b.key.startswith("FormSubmitter:cl_form")).click().run()
+    click(teacher, "reveal")
+    student.run()
+    assert any(M.name(BANK[1].options[wrong][1], "en") in w for w in texts(student, "warning"))
+
+    teacher.text_input(key="cl_own").input("http://x/?g=1,3,2&l=a&l=b&l=c&k=2")
+    teacher.selectbox(key="cl_own_kind").set_value("arrange")
+    click(teacher, "own")
+    assert "Question 3 · Arrange" in teacher.subheader[0].value
+    student.run()
+    rid = next(b.key for b in student.button if b.key.startswith("cl_send"))[len("cl_send"):]
+    student.session_state[f"cl_answer{rid}"] = {"order": ["i1", "i2", "i0"]}
+    student.button(key=f"cl_send{rid}").click().run()
+    assert not student.exception
+    assert any("b, c, a" in s for s in texts(student, "success"))
+    assert count(teacher.run()) == "1 of 1 answered"
+    click(teacher, "reveal")
+    assert any("Right!" in s for s in texts(student.run(), "success"))
