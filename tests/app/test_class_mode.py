@@ -16,7 +16,7 @@ from lab.classroom.bank import BANK
 from ui import class_views
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "pages/class_mode.py"
+PAGE = "pages/class.py"
 
 
 @pytest.fixture(autouse=True)
