@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import IDLE_SELECTOR, REPO_ROOT, RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
 from postgres_server import postgres_server
 
 import ndcg_core as nc

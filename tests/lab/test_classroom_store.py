@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from lab.classroom import codes, config, db
+from postgres_server import postgres_server
 from lab.classroom.errors import ClassError
 from lab.classroom.store import DAY, MAX_ANSWER, MAX_NICKNAME, RATE_SENDS, RATE_WINDOW, Store
 
@@ -22,6 +23,13 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """One real PostgreSQL server for this file's tests (tests/postgres_server.py)."""
+    with postgres_server() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
