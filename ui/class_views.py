@@ -49,7 +49,7 @@ def ranking(grades, labels, lang: str, *, title: str | None = None) -> None:
 
 def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True) -> None:
     """The question's title, its sentence and its ranking(s) (arrange draws its own table)."""
-    st.subheader(Q.title(q, number, lang))
+    st.header(Q.title(q, number, lang))
     st.markdown(Q.prompt(q, lang))
     if not show_table or q.kind == "arrange":
         return

@@ -64,13 +64,13 @@ def _landing(lang: str) -> None:
                  "answers are revealed together.", lang))
     teach, join = st.columns(2, gap="large")
     with teach:
-        st.subheader(t("Teach", lang))
+        st.header(t("Teach", lang))
         st.markdown(t("Start a room: the class joins with its code or QR code. You control "
                       "the questions; answers stay hidden until you reveal them.", lang))
         st.button(t("Start a class", lang), type="primary", key=KEY("start"), on_click=_start,
                   icon=":material/co_present:")
     with join:
-        st.subheader(t("Join a class", lang))
+        st.header(t("Join a class", lang))
         with st.form(KEY("join_form"), border=False):
             st.text_input(t("Join code", lang), key=KEY("code"), max_chars=12,
                           value=st.query_params.get("join", ""), placeholder="ABC234")

@@ -147,7 +147,7 @@ def test_reopening_the_teacher_link_brings_the_room_back():
     send(join(code), "0.5")
     again = open_page(room=code, key=key)
     assert count(again) == "1 of 1 answered"
-    assert "Question 1" in again.subheader[0].value
+    assert "Question 1" in again.header[0].value
 
 
 def test_a_student_never_sees_the_teachers_controls_and_a_wrong_key_is_refused():
@@ -191,7 +191,7 @@ def test_choose_then_an_arrange_question_of_the_teachers_own():
     teacher = start_class()
     code = teacher.query_params["room"]
     click(click(teacher, "next"), "next")
-    assert "Question 2 · Choose" in teacher.subheader[0].value
+    assert "Question 2 · Choose" in teacher.header[0].value
     student = join(code)
     choice = next(w for w in student.radio if w.key.startswith("cl_answer"))
     assert choice.label == "Your answer" and len(choice.options) == len(BANK[1].options)
@@ -205,7 +205,7 @@ def test_choose_then_an_arrange_question_of_the_teachers_own():
     teacher.text_input(key="cl_own").input("http://x/?g=1,3,2&l=a&l=b&l=c&k=2")
     teacher.selectbox(key="cl_own_kind").set_value("arrange")
     click(teacher, "own")
-    assert "Question 3 · Arrange" in teacher.subheader[0].value
+    assert "Question 3 · Arrange" in teacher.header[0].value
     student.run()
     rid = next(b.key for b in student.button if b.key.startswith("cl_send"))[len("cl_send"):]
     student.session_state[f"cl_answer{rid}"] = {"order": ["i1", "i2", "i0"]}
