@@ -215,3 +215,24 @@ def test_choose_then_an_arrange_question_of_the_teachers_own():
     assert count(teacher.run()) == "1 of 1 answered"
     click(teacher, "reveal")
     assert any("Right!" in s for s in texts(student.run(), "success"))
+
+
+def test_names_on_reach_the_reveal_and_the_export_and_a_countdown_locks_later():
+    """Names are off by default; turned on, the reveal and the export show them. A countdown
+    keeps the round open, with the seconds left, until its deadline."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    click(teacher, "next")
+    student = join(code, "Ann")
+    send(student, "0.5")
+    assert "Ann" not in _export(code)
+    teacher.toggle(key="cl_names").set_value(True).run()
+    teacher.number_input(key="cl_countdown").set_value(60).run()
+    click(teacher, "lock")
+    assert any("Answers lock in" in w for w in texts(teacher, "warning"))
+    send(student.run(), f"{nc.ndcg([3, 2, 3, 0, 1, 2], k=6):.3f}")  # still open
+    assert any("Sent:" in s for s in texts(student, "success"))
+    click(teacher, "reveal")
+    assert "Ann" in [v for df in teacher.dataframe for v in df.value.iloc[:, 0].tolist()]
+    rows = list(csv.DictReader(io.StringIO(_export(code))))
+    assert rows[0]["nickname"] == "Ann" and rows[0]["right"] == "yes"
