@@ -86,7 +86,8 @@ def render(code: str, secret: str, lang: str) -> None:
     with st.expander(t("Join the class: code {code}", lang, code=spaced),
                      expanded=room.current_round is None, icon=":material/qr_code_2:"):
         left, right = st.columns([1, 1], gap="large")
-        left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang))
+        left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang),
+                   output_format="PNG")  # sharp modules (JPEG would blur them)
         with right:
             st.markdown(t("Join with the code", lang))
             st.title(spaced)

@@ -129,7 +129,10 @@ def test_a_teacher_and_two_phones_run_the_whole_loop(browser, tmp_path, lang):
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann, bob = teacher_page(browser), phone(browser), phone(browser)
         code, _link = start(teacher, url, w, lang)
-        expect(teacher.get_by_role("img").first).to_be_visible()  # the QR code
+        qr = teacher.locator("[data-testid='stImage'] img")  # the QR code, a PNG
+        expect(qr).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+        assert qr.evaluate("i => i.naturalWidth") >= 300
+        assert ".png" in qr.get_attribute("src")
         join(ann, url, code, w, lang)
         join(bob, url, code, w, lang)
         for student in (ann, bob):  # a mark that a reload would wipe
