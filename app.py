@@ -42,6 +42,8 @@ with opening.first_run_in_turn():
             st.Page("pages/playground.py", title=t("Playground", lang), icon=":material/swap_vert:",
                     default=True, url_path=state.PLAYGROUND_ROOT_NAME),
             st.Page("pages/practice.py", title=t("Exercises", lang), icon=":material/edit_note:"),
+            st.Page("pages/class.py", title=t("Class mode", lang), icon=":material/groups:",
+                    url_path="class"),
             # /playground, the page's name in the sidebar and the README, opens the same page.
             # Hidden: the sidebar keeps one entry. Registered after the default, so
             # st.switch_page("pages/playground.py") and st.page_link still lead to the root.

@@ -82,6 +82,7 @@ DEFAULT_CUTOFFS = (5, 10, 20)
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
 LANG_WIDGET = "lang_switch"      # the sidebar's language switch (a mirror of LANG)
 LANG_PARAM = "lang"              # the address's ?lang= (a query parameter, not a state key)
+CLASS = "cl_{}"  # .format(name): class mode's widgets; its notes go through component_memo
 
 
 # ================================================================ the playground

@@ -1,0 +1,364 @@
+"""Class mode's rooms in a database: the teacher's controls, the students' answers.
+
+A room has a join code (students) and a secret (the teacher; only its digest is stored).
+Questions are shown one at a time as *rounds*: ``open`` -> ``locked`` -> ``revealed``;
+*vote again* opens a new round of the same question and keeps the old one. Each student has at
+most one answer per round; sending again while the round is open replaces it. Every teacher
+action takes the secret; a student's token reaches only :meth:`Store.submit` and reads.
+
+Times are seconds since the epoch from ``clock`` (injected, so tests can move time).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from . import codes
+from .db import WRITE, answers, rooms, rounds, students
+from .errors import ClassError
+
+DAY = 24 * 3600.0
+MAX_STUDENTS = 200
+MAX_NICKNAME = 24
+MAX_ANSWER = 200
+RATE_WINDOW = 10.0   # seconds
+RATE_SENDS = 8       # answers accepted from one student per window (a human sends 1-3)
+
+
+@dataclass(frozen=True)
+class Room:
+    id: int
+    code: str
+    lang: str
+    names_on: bool
+    max_students: int
+    created_at: float
+    expires_at: float
+    current_round: int | None
+    students: int
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    room_code: str
+    number: int
+    nickname: str | None
+
+    @property
+    def anon_id(self) -> str:
+        return f"S{self.number:03d}"
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    question_no: int
+    round_no: int
+    question: str  # JSON (lab.classroom.questions)
+    phase: str     # effective: an open round past its deadline reads "locked"
+    opened_at: float
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    round_id: int
+    student: int   # the student's number in the room
+    nickname: str | None
+    answer: str
+    correct: bool
+    mistake: str | None
+    sent_at: float
+
+
+def clean_text(text, limit: int) -> str:
+    """User text as stored: control characters dropped, whitespace folded, capped."""
+    kept = "".join(c if c.isprintable() else " " for c in str(text))
+    return " ".join(kept.split())[:limit]
+
+
+class Store:
+    """Rooms in the database behind ``engine`` (:func:`lab.classroom.db.open_engine`)."""
+
+    def __init__(self, engine: sa.Engine, *, clock: Callable[[], float] = time.time):
+        self.engine = engine
+        self.clock = clock
+        self._pg = engine.dialect.name == "postgresql"
+
+    # transactions ----------------------------------------------------------------------
+    def _write(self):
+        return _Tx(self.engine, write=True)
+
+    def _read(self):
+        return _Tx(self.engine, write=False)
+
+    def _room_row(self, conn, code: str, *, lock: bool = False):
+        q = sa.select(rooms).where(rooms.c.code == code)
+        row = conn.execute(q.with_for_update() if lock and self._pg else q).first()
+        if row is None:
+            raise ClassError("no_room")
+        if row.expires_at <= self.clock():
+            raise ClassError("expired")
+        return row
+
+    def _teacher_row(self, conn, code: str, secret: str, *, lock: bool = False):
+        q = sa.select(rooms).where(rooms.c.code == str(code))
+        row = conn.execute(q.with_for_update() if lock and self._pg else q).first()
+        # one refusal for a wrong code, a wrong secret and an ended room: nothing to probe
+        if (row is None or not codes.same_secret(secret, row.secret_hash)
+                or row.expires_at <= self.clock()):
+            raise ClassError("not_teacher")
+        return row
+
+    # rooms -----------------------------------------------------------------------------
+    def create_room(self, *, lang: str = "en", names_on: bool = False,
+                    max_students: int = MAX_STUDENTS, ttl: float = DAY) -> tuple[Room, str]:
+        """A new room and its teacher secret (shown once, in the teacher's link)."""
+        if not 1 <= int(max_students) <= 10_000:
+            raise ValueError(f"max_students must be 1 to 10000, got {max_students}")
+        self.purge()
+        secret = codes.new_secret()
+        now = self.clock()
+        for _ in range(20):  # a clash among ~887 million codes is rare; try another
+            code = codes.new_code()
+            try:
+                with self._write() as conn:
+                    conn.execute(rooms.insert().values(
+                        code=code, secret_hash=codes.digest(secret), lang=lang,
+                        names_on=bool(names_on), max_students=int(max_students),
+                        created_at=now, expires_at=now + ttl, current_round=None, students=0))
+                return self.room(code), secret
+            except sa.exc.IntegrityError:
+                continue
+        raise RuntimeError("no free join code after 20 tries")
+
+    def room(self, code: str) -> Room:
+        with self._read() as conn:
+            return Room(**_room_fields(self._room_row(conn, str(code))))
+
+    def teacher_room(self, code: str, secret: str) -> Room:
+        """The room, if ``secret`` is its teacher's (else ``ClassError('not_teacher')``)."""
+        with self._read() as conn:
+            return Room(**_room_fields(self._teacher_row(conn, code, secret)))
+
+    def set_names(self, code: str, secret: str, on: bool) -> None:
+        with self._write() as conn:
+            row = self._teacher_row(conn, code, secret)
+            conn.execute(rooms.update().where(rooms.c.id == row.id).values(names_on=bool(on)))
+
+    def purge(self) -> int:
+        """Delete every expired room with its students, rounds and answers; how many rooms."""
+        now = self.clock()
+        with self._write() as conn:
+            old = sa.select(rooms.c.id).where(rooms.c.expires_at <= now)
+            old_rounds = sa.select(rounds.c.id).where(rounds.c.room_id.in_(old))
+            conn.execute(answers.delete().where(answers.c.round_id.in_(old_rounds)))
+            conn.execute(rounds.delete().where(rounds.c.room_id.in_(old)))
+            conn.execute(students.delete().where(students.c.room_id.in_(old)))
+            return conn.execute(rooms.delete().where(rooms.c.expires_at <= now)).rowcount
+
+    # students --------------------------------------------------------------------------
+    def join(self, code: str, nickname: str | None = None) -> tuple[Student, str]:
+        """A new student in the room and their token (kept in their session to answer)."""
+        nick = clean_text(nickname, MAX_NICKNAME) if nickname else None
+        token = codes.new_secret()
+        with self._write() as conn:
+            row = self._room_row(conn, str(code), lock=True)
+            if row.students >= row.max_students:
+                raise ClassError("full", n=row.max_students)
+            number = row.students + 1
+            conn.execute(rooms.update().where(rooms.c.id == row.id).values(students=number))
+            sid = conn.execute(students.insert().values(
+                room_id=row.id, number=number, token_hash=codes.digest(token),
+                nickname=nick or None, joined_at=self.clock(), window_start=0.0,
+                window_sends=0)).inserted_primary_key[0]
+        return Student(sid, row.code, number, nick or None), token
+
+    def _student_row(self, conn, code: str, token: str):
+        room = self._room_row(conn, str(code))
+        st = conn.execute(sa.select(students).where(
+            students.c.token_hash == codes.digest(str(token)),
+            students.c.room_id == room.id)).first()
+        if st is None:
+            raise ClassError("not_joined")
+        return room, st
+
+    def student(self, code: str, token: str) -> Student:
+        with self._read() as conn:
+            room, st = self._student_row(conn, code, token)
+            return Student(st.id, room.code, st.number, st.nickname)
+
+    # the teacher's pacing --------------------------------------------------------------
+    def _new_round(self, conn, room, question_no: int, round_no: int, question: str) -> Round:
+        now = self.clock()
+        rid = conn.execute(rounds.insert().values(
+            room_id=room.id, question_no=question_no, round_no=round_no, question=question,
+            phase="open", opened_at=now, deadline=None)).inserted_primary_key[0]
+        conn.execute(rooms.update().where(rooms.c.id == room.id).values(current_round=rid))
+        return Round(rid, question_no, round_no, question, "open", now, None)
+
+    def open_question(self, code: str, secret: str, question: str) -> Round:
+        """Show ``question`` (JSON) to the class as the next question, round 1, open."""
+        with self._write() as conn:
+            room = self._teacher_row(conn, code, secret, lock=True)
+            last = conn.execute(sa.select(sa.func.max(rounds.c.question_no)).where(
+                rounds.c.room_id == room.id)).scalar() or 0
+            return self._new_round(conn, room, last + 1, 1, str(question))
+
+    def vote_again(self, code: str, secret: str) -> Round:
+        """A new open round of the current question; the earlier rounds are kept."""
+        with self._write() as conn:
+            room = self._teacher_row(conn, code, secret, lock=True)
+            cur = self._current_row(conn, room)
+            if cur is None:
+                raise ClassError("no_next")
+            last = conn.execute(sa.select(sa.func.max(rounds.c.round_no)).where(
+                rounds.c.room_id == room.id, rounds.c.question_no == cur.question_no)).scalar()
+            return self._new_round(conn, room, cur.question_no, last + 1, cur.question)
+
+    def lock(self, code: str, secret: str, *, countdown: float | None = None) -> Round:
+        """Lock the current round now, or after ``countdown`` seconds (answers until then)."""
+        with self._write() as conn:
+            room = self._teacher_row(conn, code, secret)
+            cur = self._current_row(conn, room)
+            if cur is None:
+                raise ClassError("no_next")
+            if cur.phase == "open":
+                values = ({"phase": "locked", "deadline": None} if not countdown else
+                          {"deadline": self.clock() + float(countdown)})
+                conn.execute(rounds.update().where(rounds.c.id == cur.id).values(**values))
+            return self._round(conn.execute(sa.select(rounds).where(
+                rounds.c.id == cur.id)).first())
+
+    def reveal(self, code: str, secret: str) -> Round:
+        """Lock the current round (if it is not) and show its answers to everyone."""
+        with self._write() as conn:
+            room = self._teacher_row(conn, code, secret)
+            cur = self._current_row(conn, room)
+            if cur is None:
+                raise ClassError("no_next")
+            conn.execute(rounds.update().where(rounds.c.id == cur.id).values(phase="revealed"))
+            return self._round(conn.execute(sa.select(rounds).where(
+                rounds.c.id == cur.id)).first())
+
+    # reads -----------------------------------------------------------------------------
+    def _current_row(self, conn, room):
+        if room.current_round is None:
+            return None
+        return conn.execute(sa.select(rounds).where(rounds.c.id == room.current_round)).first()
+
+    def _round(self, row) -> Round:
+        phase = row.phase
+        if phase == "open" and row.deadline is not None and self.clock() >= row.deadline:
+            phase = "locked"
+        return Round(row.id, row.question_no, row.round_no, row.question, phase,
+                     row.opened_at, row.deadline)
+
+    def current(self, code: str) -> Round | None:
+        """The round the class sees now (``None`` before the first question)."""
+        with self._read() as conn:
+            row = self._current_row(conn, self._room_row(conn, str(code)))
+            return None if row is None else self._round(row)
+
+    def count(self, code: str) -> tuple[int, int]:
+        """``(answered, joined)``: answers in the current round, students in the room."""
+        with self._read() as conn:
+            room = self._room_row(conn, str(code))
+            if room.current_round is None:
+                return 0, room.students
+            n = conn.execute(sa.select(sa.func.count()).select_from(answers).where(
+                answers.c.round_id == room.current_round)).scalar()
+            return n, room.students
+
+    def rounds(self, code: str, question_no: int | None = None) -> list[Round]:
+        """Every round of the room (or of one question), in the order they were opened."""
+        with self._read() as conn:
+            room = self._room_row(conn, str(code))
+            q = sa.select(rounds).where(rounds.c.room_id == room.id)
+            if question_no is not None:
+                q = q.where(rounds.c.question_no == question_no)
+            return [self._round(r) for r in conn.execute(q.order_by(rounds.c.id))]
+
+    def answers(self, code: str, round_id: int | None = None) -> list[Answer]:
+        """The answers of one round (or of the whole room), by round and student number."""
+        with self._read() as conn:
+            room = self._room_row(conn, str(code))
+            q = (sa.select(answers, students.c.number, students.c.nickname)
+                 .join(students, students.c.id == answers.c.student_id)
+                 .join(rounds, rounds.c.id == answers.c.round_id)
+                 .where(rounds.c.room_id == room.id))
+            if round_id is not None:
+                q = q.where(answers.c.round_id == round_id)
+            q = q.order_by(rounds.c.id, students.c.number)
+            return [Answer(r.round_id, r.number, r.nickname, r.answer, r.correct, r.mistake,
+                           r.sent_at) for r in conn.execute(q)]
+
+    def my_answer(self, code: str, token: str, round_id: int) -> Answer | None:
+        with self._read() as conn:
+            _room, st = self._student_row(conn, code, token)
+            r = conn.execute(sa.select(answers).where(
+                answers.c.round_id == round_id, answers.c.student_id == st.id)).first()
+            return None if r is None else Answer(r.round_id, st.number, st.nickname, r.answer,
+                                                 r.correct, r.mistake, r.sent_at)
+
+    # answers ---------------------------------------------------------------------------
+    def submit(self, code: str, token: str, round_id: int, answer: str, *, correct: bool,
+               mistake: str | None = None) -> None:
+        """Store a student's answer to round ``round_id`` (replacing theirs while it is open).
+
+        The caller parsed and scored ``answer`` (:mod:`lab.classroom.questions`); refused
+        with a :class:`ClassError` when the class has moved on, the round is locked, or the
+        student sends faster than ``RATE_SENDS`` per ``RATE_WINDOW`` seconds.
+        """
+        text = clean_text(answer, MAX_ANSWER)
+        now = self.clock()
+        with self._write() as conn:
+            room, st = self._student_row(conn, code, token)
+            cur = self._current_row(conn, room)
+            if cur is None:
+                raise ClassError("no_question")
+            if cur.id != round_id:
+                raise ClassError("moved_on")
+            if self._round(cur).phase != "open":
+                raise ClassError("locked")
+            fresh = now - st.window_start >= RATE_WINDOW
+            if not fresh and st.window_sends >= RATE_SENDS:
+                raise ClassError("too_fast")
+            conn.execute(students.update().where(students.c.id == st.id).values(
+                window_start=now if fresh else st.window_start,
+                window_sends=1 if fresh else st.window_sends + 1))
+            values = dict(round_id=round_id, student_id=st.id, answer=text,
+                          correct=bool(correct), mistake=mistake, sent_at=now)
+            insert = (postgresql.insert if self._pg else sqlite.insert)(answers).values(values)
+            conn.execute(insert.on_conflict_do_update(
+                index_elements=[answers.c.round_id, answers.c.student_id],
+                set_={k: values[k] for k in ("answer", "correct", "mistake", "sent_at")}))
+
+
+def _room_fields(row) -> dict:
+    return {f: getattr(row, f) for f in Room.__dataclass_fields__}
+
+
+class _Tx:
+    """A connection in one transaction; ``write`` makes SQLite's BEGIN IMMEDIATE."""
+
+    def __init__(self, engine: sa.Engine, *, write: bool):
+        self.engine, self.write = engine, write
+
+    def __enter__(self):
+        self.conn = self.engine.connect().execution_options(**{WRITE: self.write})
+        self.tx = self.conn.begin()
+        return self.conn
+
+    def __exit__(self, kind, *_):
+        try:
+            (self.tx.rollback if kind else self.tx.commit)()
+        finally:
+            self.conn.close()
+        return False

@@ -1,0 +1,238 @@
+"""Class mode under AppTest: a teacher's and students' sessions sharing one SQLite database
+(each AppTest is its own session, as each browser tab is)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ndcg_core as nc
+from lab import mistakes as M
+from lab.classroom.bank import BANK
+from ui import class_views
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = "pages/class.py"
+
+
+@pytest.fixture(autouse=True)
+def database(tmp_path, monkeypatch):
+    """A fresh database folder per test; the page's one engine per process is opened anew."""
+    monkeypatch.setenv("NDCG_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("NDCG_LAB_DB_URL", raising=False)
+    class_views.store.clear()
+    yield
+    class_views.store().engine.dispose()
+    class_views.store.clear()
+
+
+def open_page(lang="en", **params) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if lang != "en":
+        at.query_params["lang"] = lang
+    at.run()  # app.py first (a fresh process routes through it once), then the page
+    at.query_params.clear()
+    at.query_params.update(params)
+    return at.switch_page(PAGE).run()
+
+
+def start_class(lang="en") -> AppTest:
+    teacher = open_page(lang)
+    teacher.button(key="cl_start").click().run()
+    assert not teacher.exception
+    return teacher
+
+
+def join(code: str, nickname: str = "", lang="en") -> AppTest:
+    student = open_page(lang, join=code)
+    assert student.text_input(key="cl_code").value == code
+    if nickname:
+        student.text_input(key="cl_nickname").input(nickname)
+    student.button(key="FormSubmitter:cl_join_form-" + submit_label(student, "cl_join_form")) \
+        .click().run()
+    assert not student.exception and student.query_params["me"]
+    return student
+
+
+def submit_label(at: AppTest, form: str) -> str:
+    return next(b.key for b in at.button if b.key.startswith(f"FormSubmitter:{form}")) \
+        .split("-", 1)[1]
+
+
+def send(student: AppTest, text: str) -> AppTest:
+    answer = next(w for w in student.text_input if w.key.startswith("cl_answer"))
+    answer.input(text)
+    next(b for b in student.button if b.key.startswith("FormSubmitter:cl_form")).click().run()
+    assert not student.exception
+    return student
+
+
+def click(teacher: AppTest, action: str) -> AppTest:
+    teacher.button(key=f"cl_do_{action}").click().run()
+    assert not teacher.exception
+    return teacher
+
+
+def count(teacher: AppTest) -> str:
+    return teacher.metric[0].value
+
+
+def texts(at: AppTest, kind: str) -> list[str]:
+    return [e.value for e in getattr(at, kind)]
+
+
+def test_the_whole_loop_predict_lock_reveal_vote_again_and_export():
+    """A teacher opens the first question, two students answer, the count follows, the
+    reveal names the right answer and the mistake, and the export has both rounds."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    assert len(code) == 6 and f"/class?join={code}" in texts(teacher, "code")[0]
+    assert teacher.get("imgs") or teacher.get("image")  # the QR code
+    click(teacher, "next")
+    assert count(teacher) == "0 of 0 answered"
+    assert BANK[0].kind == "predict" and "What is NDCG@6" in teacher.markdown[1].value
+
+    ann, bob = join(code, "Ann"), join(code)
+    right = f"{nc.ndcg([3, 2, 3, 0, 1, 2], k=6):.3f}"
+    wrong = f"{M.mistaken_values([3, 2, 3, 0, 1, 2], k=6)['rank_from_zero']:.3f}"
+    for bad in ("", "1,5", "abc", "1e400"):
+        send(ann, bad)
+        assert texts(ann, "error"), bad
+    assert count(teacher.run()) == "0 of 2 answered"  # nothing stored for a bad answer
+    send(ann, right)
+    send(bob, wrong)
+    assert any("Sent: " + right in s for s in texts(ann, "success"))
+    assert count(teacher.run()) == "2 of 2 answered"
+
+    click(teacher, "lock")
+    send(bob, right)
+    assert any("locked" in e for e in texts(bob, "error"))
+    click(teacher, "reveal")
+    assert any(right in s for s in texts(teacher, "success"))
+    assert len(teacher.get("plotly_chart")) == 1
+    ann.run()
+    bob.run()
+    assert any("Right!" in s for s in texts(ann, "success"))
+    assert any(wrong in e and right in e for e in texts(bob, "error"))
+    assert any(M.name("rank_from_zero", "en") in w for w in texts(bob, "warning"))
+
+    click(teacher, "again")
+    assert count(teacher) == "0 of 2 answered"
+    send(bob.run(), right)
+    click(teacher, "reveal")
+    assert len(teacher.get("plotly_chart")) == 2  # the two rounds side by side
+    assert len(teacher.get("download_button")) == 2  # the answers and the summary
+    rows = list(csv.DictReader(io.StringIO(_export(code))))
+    assert [(r["student"], r["round"], r["right"], r["mistake"]) for r in rows] == [
+        ("S001", "1", "yes", ""), ("S002", "1", "no", "rank_from_zero"),
+        ("S002", "2", "yes", "")]
+    assert "nickname" not in rows[0] and "Ann" not in _export(code)
+
+
+def _export(code: str) -> str:
+    from lab.classroom import report
+    store = class_views.store()
+    return report.export_csv(store.room(code), store.rounds(code), store.answers(code))
+
+
+def test_reopening_the_teacher_link_brings_the_room_back():
+    """A closed tab: the teacher's link opens the same room, question and count."""
+    teacher = start_class()
+    code, key = teacher.query_params["room"], teacher.query_params["key"]
+    click(teacher, "next")
+    send(join(code), "0.5")
+    again = open_page(room=code, key=key)
+    assert count(again) == "1 of 1 answered"
+    assert "Question 1" in again.header[0].value
+
+
+def test_a_student_never_sees_the_teachers_controls_and_a_wrong_key_is_refused():
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    student = join(code)
+    assert not [b for b in student.button if b.key.startswith("cl_do_")]
+    forged = open_page(room=code, key=student.query_params["me"])
+    assert texts(forged, "error") and not [b for b in forged.button
+                                           if b.key.startswith("cl_do_")]
+    unknown = open_page(join="ZZZZZZ")
+    unknown.text_input(key="cl_code").input("ZZZ-ZZZ")
+    unknown.button(key="FormSubmitter:cl_join_form-Join").click().run()
+    assert any("No class has this code" in e for e in texts(unknown, "error"))
+
+
+def test_a_nickname_is_shown_as_plain_text():
+    teacher = start_class()
+    student = join(teacher.query_params["room"], "[x](http://e.com) **b**")
+    caption = texts(student, "caption")[0]
+    assert r"\[x\]\(http\://e\.com\) \*\*b\*\*" in caption
+
+
+def test_the_class_in_chinese():
+    """The same loop in Chinese: buttons, count and messages in Chinese."""
+    teacher = start_class("zh")
+    assert teacher.button(key="cl_do_next").label == "下一个问题"
+    click(teacher, "next")
+    student = join(teacher.query_params["room"], lang="zh")
+    send(student, "abc")
+    assert "不是数字" in texts(student, "error")[0] or texts(student, "error")
+    send(student, f"{nc.ndcg([3, 2, 3, 0, 1, 2], k=6):.3f}")
+    assert count(teacher.run()) == "1 人中已有 1 人作答"
+    click(teacher, "reveal")
+    assert any("答对了" in s for s in texts(student.run(), "success"))
+
+
+def test_choose_then_an_arrange_question_of_the_teachers_own():
+    """Next question twice reaches the bank's choose question; a share link asked as an
+    arrange question is answered by the order the student's table reports."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    click(click(teacher, "next"), "next")
+    assert "Question 2 · Choose" in teacher.header[0].value
+    student = join(code)
+    choice = next(w for w in student.radio if w.key.startswith("cl_answer"))
+    assert choice.label == "Your answer" and len(choice.options) == len(BANK[1].options)
+    wrong = next(i for i, (_, key) in enumerate(BANK[1].options) if key)
+    choice.set_value("ABCD"[wrong])
+    next(b for b in student.button if b.key.startswith("FormSubmitter:cl_form")).click().run()
+    click(teacher, "reveal")
+    student.run()
+    assert any(M.name(BANK[1].options[wrong][1], "en") in w for w in texts(student, "warning"))
+
+    teacher.text_input(key="cl_own").input("http://x/?g=1,3,2&l=a&l=b&l=c&k=2")
+    teacher.selectbox(key="cl_own_kind").set_value("arrange")
+    click(teacher, "own")
+    assert "Question 3 · Arrange" in teacher.header[0].value
+    student.run()
+    rid = next(b.key for b in student.button if b.key.startswith("cl_send"))[len("cl_send"):]
+    student.session_state[f"cl_answer{rid}"] = {"order": ["i1", "i2", "i0"]}
+    student.button(key=f"cl_send{rid}").click().run()
+    assert not student.exception
+    assert any("b, c, a" in s for s in texts(student, "success"))
+    assert count(teacher.run()) == "1 of 1 answered"
+    click(teacher, "reveal")
+    assert any("Right!" in s for s in texts(student.run(), "success"))
+
+
+def test_names_on_reach_the_reveal_and_the_export_and_a_countdown_locks_later():
+    """Names are off by default; turned on, the reveal and the export show them. A countdown
+    keeps the round open, with the seconds left, until its deadline."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    click(teacher, "next")
+    student = join(code, "Ann")
+    send(student, "0.5")
+    assert "Ann" not in _export(code)
+    teacher.toggle(key="cl_names").set_value(True).run()
+    teacher.number_input(key="cl_countdown").set_value(60).run()
+    click(teacher, "lock")
+    assert any("Answers lock in" in w for w in texts(teacher, "warning"))
+    send(student.run(), f"{nc.ndcg([3, 2, 3, 0, 1, 2], k=6):.3f}")  # still open
+    assert any("Sent:" in s for s in texts(student, "success"))
+    click(teacher, "reveal")
+    assert "Ann" in [v for df in teacher.dataframe for v in df.value.iloc[:, 0].tolist()]
+    rows = list(csv.DictReader(io.StringIO(_export(code))))
+    assert rows[0]["nickname"] == "Ann" and rows[0]["right"] == "yes"

@@ -1,0 +1,189 @@
+"""The teacher's side of class mode: the room's code and QR code, the pacing buttons, the
+live count, the reveal, rounds side by side, and the export.
+
+The teacher's link (``/class?room=CODE&key=SECRET``) is the only key to the room: it is shown
+folded away (the projector shows the join code, never the secret), and reopening it after a
+closed tab or a server restart brings the room back from the database.
+"""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import urlencode
+
+import pandas as pd
+import segno
+import streamlit as st
+
+from lab.classroom import questions as Q, report
+from lab.classroom.bank import BANK, from_exercise, from_link
+from lab.classroom.errors import ClassError
+from lab.i18n import t
+from ui import class_views as V, state
+
+KEY = state.CLASS.format
+QR_PIXELS = 360  # a 33-module code at ~11 px a module: readable across a room on 720 lines
+
+
+def qr_png(link: str) -> bytes:
+    """The join link's QR code as a PNG, drawn here (segno; nothing is sent anywhere)."""
+    buf = io.BytesIO()
+    segno.make(link, error="m").save(buf, kind="png", scale=10, border=2)
+    return buf.getvalue()
+
+
+def _act(action: str, code: str, secret: str) -> None:
+    lang = state.language()
+    store = V.store()
+    try:
+        if action == "next":
+            asked = {Q.from_json(r.question).source for r in store.rounds(code)}
+            todo = [q for q in BANK if q.source not in asked]
+            if not todo:
+                raise ValueError(t("The ready questions are all asked: ask one of your own "
+                                   "below.", lang))
+            store.open_question(code, secret, Q.to_json(todo[0]))
+        elif action == "lock":
+            seconds = int(st.session_state.get(KEY("countdown")) or 0)
+            store.lock(code, secret, countdown=seconds or None)
+        elif action == "reveal":
+            store.reveal(code, secret)
+        elif action == "again":
+            store.vote_again(code, secret)
+        elif action == "own":
+            q = _own_question(lang)
+            store.open_question(code, secret, Q.to_json(q))
+        elif action == "names":
+            store.set_names(code, secret, bool(st.session_state.get(KEY("names"))))
+    except (ClassError, ValueError) as e:
+        V.set_note("teacher", {"error": e.message(lang) if isinstance(e, ClassError)
+                               else str(e)})
+        return
+    V.set_note("teacher", None)
+
+
+def _own_question(lang: str) -> Q.Question:
+    text = str(st.session_state.get(KEY("own")) or "").strip()
+    kind = st.session_state.get(KEY("own_kind")) or "predict"
+    if text.isdigit():
+        return from_exercise(int(text), kind="compare" if kind == "higher" else "compute")
+    return from_link(text, "predict" if kind == "higher" else kind, lang=lang)
+
+
+def render(code: str, secret: str, lang: str) -> None:
+    store = V.store()
+    try:
+        room = store.teacher_room(code, secret)
+    except ClassError as e:
+        st.error(e.message(lang), icon=":material/error:")
+        st.button(t("Start a class", lang), type="primary", key=KEY("restart"),
+                  on_click=lambda: st.query_params.clear())
+        return
+    base = V.base_url()
+    join = f"{base}/class?{urlencode({'join': room.code})}"
+    spaced = " ".join(room.code[i:i + 3] for i in (0, 3))
+    # the QR code fills the screen until the first question, then folds away (one click)
+    with st.expander(t("Join the class: code {code}", lang, code=spaced),
+                     expanded=room.current_round is None, icon=":material/qr_code_2:"):
+        left, right = st.columns([1, 1], gap="large")
+        left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang),
+                   output_format="PNG")  # sharp modules (JPEG would blur them)
+        with right:
+            st.markdown(t("Join with the code", lang))
+            st.title(spaced)
+            st.code(join, language=None, wrap_lines=True)
+    with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
+        st.caption(t("This link controls the class: reopen it to come back after a closed "
+                     "tab or a restart. Do not show it to the class.", lang))
+        st.code(f"{base}/class?{urlencode({'room': room.code, 'key': secret})}",
+                language=None, wrap_lines=True)
+    _controls(code, secret, room, lang)
+    _live(code, secret)
+    _results(code, lang)
+
+
+def _controls(code: str, secret: str, room, lang: str) -> None:
+    b = st.columns(4)
+    for col, (action, label, icon) in zip(b, (
+            ("next", t("Next question", lang), ":material/skip_next:"),
+            ("lock", t("Lock", lang), ":material/lock:"),
+            ("reveal", t("Reveal", lang), ":material/visibility:"),
+            ("again", t("Vote again", lang), ":material/replay:"))):
+        col.button(label, key=KEY(f"do_{action}"), on_click=_act, args=(action, code, secret),
+                   icon=icon, width="stretch", type="primary" if action == "next" else
+                   "secondary")
+    b = st.columns([1, 1, 2], vertical_alignment="bottom")
+    b[0].number_input(t("Countdown (s)", lang), min_value=0, max_value=600, step=10, value=0,
+                      key=KEY("countdown"),
+                      help=t("Lock after this many seconds (0: lock at once).", lang))
+    b[1].toggle(t("Show names", lang), value=room.names_on, key=KEY("names"),
+                on_change=_act, args=("names", code, secret),
+                help=t("Off: the screen and the export show anonymous ids only.", lang))
+    error = (V.note("teacher") or {}).get("error")
+    if error:
+        st.error(error, icon=":material/error:")
+    with st.expander(t("Ask a question of your own", lang), icon=":material/add:"):
+        c1, c2, c3 = st.columns([3, 1.4, 1])
+        c1.text_input(t("An exercise number or a playground link", lang), key=KEY("own"),
+                      max_chars=4000)
+        c2.selectbox(t("Kind", lang), ("predict", "choose", "arrange", "higher"),
+                     key=KEY("own_kind"), format_func=lambda k: _kind_name(k, lang))
+        c3.button(t("Ask it next", lang), key=KEY("do_own"), on_click=_act,
+                  args=("own", code, secret), width="stretch")
+
+
+def _kind_name(kind: str, lang: str) -> str:
+    return {"predict": t("Predict", lang), "arrange": t("Arrange", lang),
+            "choose": t("Choose", lang), "higher": t("Which is higher", lang)}[kind]
+
+
+@st.fragment(run_every=V.POLL)
+def _live(code: str, secret: str) -> None:
+    lang = state.language()
+    store = V.store()
+    try:
+        room = store.teacher_room(code, secret)
+        rnd = store.current(code)
+    except ClassError as e:
+        st.error(e.message(lang), icon=":material/error:")
+        return
+    if rnd is None:
+        st.info(t("Press Next question to show the class the first question.", lang),
+                icon=":material/play_arrow:")
+        return
+    q = Q.from_json(rnd.question)
+    answered, joined = store.count(code)  # first: the projector shows it without scrolling
+    phase = {"open": t("open", lang), "locked": t("locked", lang),
+             "revealed": t("revealed", lang)}[rnd.phase]
+    st.metric(t("Round {n} · {phase}", lang, n=rnd.round_no, phase=phase),
+              t("{n} of {m} answered", lang, n=answered, m=joined))
+    if rnd.phase == "open" and rnd.deadline:
+        st.warning(t("Answers lock in {s} s.", lang,
+                     s=max(0, int(rnd.deadline - store.clock()))), icon=":material/timer:")
+    V.question(q, rnd.question_no, lang)
+    if q.kind == "arrange":
+        V.ranking(q.grades, q.labels, lang)
+    if rnd.phase != "revealed":
+        return
+    shown = [r for r in store.rounds(code, rnd.question_no) if r.phase == "revealed"]
+    cols = st.columns(len(shown)) if len(shown) > 1 else [st.container()]
+    for col, r in zip(cols, shown):
+        with col:
+            V.revealed(q, r, store.answers(code, r.id), lang, room.names_on)
+
+
+def _results(code: str, lang: str) -> None:
+    store = V.store()
+    with st.expander(t("Results and export", lang), icon=":material/download:"):
+        room, rounds, answers = store.room(code), store.rounds(code), store.answers(code)
+        rows = report.summary(rounds, answers, lang)
+        if rows:
+            st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.download_button(t("Download the answers (CSV)", lang),
+                           report.export_csv(room, rounds, answers), key=KEY("csv"),
+                           file_name=f"class-{room.code}.csv", mime="text/csv",
+                           icon=":material/download:")
+        st.download_button(t("Download the summary (CSV)", lang),
+                           pd.DataFrame(rows).to_csv(index=False), key=KEY("summary"),
+                           file_name=f"class-{room.code}-summary.csv", mime="text/csv",
+                           icon=":material/download:")

@@ -1,0 +1,111 @@
+"""Class mode's shared pieces: the database (one per server process), a question as the class
+sees it, and a round's answers revealed. User text (nicknames, answers) is drawn as data in
+tables, never as Markdown."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from lab.classroom import config, db, questions as Q, report
+from lab.classroom.store import Answer, Round, Store
+from lab.i18n import t
+from lab.text import escape_markdown, fmt, fmt_grade
+from ui import charts, state
+
+POLL = "1s"  # students and the teacher's count follow the room this often (issue: within 2 s)
+RIGHT, WRONG = "#2ca02c", "#d62728"
+
+
+@st.cache_resource(show_spinner=False)
+def store() -> Store:
+    """One engine per server process (SQLAlchemy's pool is thread-safe; sessions share it)."""
+    return Store(db.open_engine(config.database_url()))
+
+
+def base_url() -> str:
+    """This app's address as the browser reached it, without the page and the query."""
+    url = str(st.context.url or "").split("?")[0].rstrip("/")
+    return url[: -len("/class")] if url.endswith("/class") else url
+
+
+def note(name: str) -> dict | None:
+    return state.component_memo("class", name)
+
+
+def set_note(name: str, value: dict | None) -> None:
+    state.set_component_memo("class", name, value)
+
+
+def ranking(grades, labels, lang: str, *, title: str | None = None) -> None:
+    if title:
+        st.markdown(title)
+    st.dataframe(pd.DataFrame({t("position", lang): range(1, len(grades) + 1),
+                               t("item", lang): list(labels),
+                               t("grade", lang): [fmt_grade(g) for g in grades]}),
+                 hide_index=True, width="stretch")
+
+
+def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True) -> None:
+    """The question's title, its sentence and its ranking(s) (arrange draws its own table)."""
+    st.header(Q.title(q, number, lang))
+    st.markdown(Q.prompt(q, lang))
+    if not show_table or q.kind == "arrange":
+        return
+    if q.kind == "higher":
+        left, right = st.columns(2)
+        with left:
+            ranking(q.grades, q.labels, lang, title=t("**Ranking {name}**", lang, name="A"))
+        with right:
+            ranking(q.other, q.labels, lang, title=t("**Ranking {name}**", lang, name="B"))
+    else:
+        ranking(q.grades, q.labels, lang)
+
+
+def option_text(q: Q.Question, letter: str) -> str:
+    if q.kind == "choose":
+        return f"{letter} · {fmt(q.options[Q.LETTERS.index(letter)][0])}"
+    return t("Ranking {name}", state.language(), name=letter)
+
+
+def said(q: Q.Question, answer: str, lang: str) -> str:
+    """An answer for a Markdown sentence: its labels (a link's text) escaped."""
+    if q.kind in ("choose", "higher"):
+        return option_text(q, answer)  # our words and figures
+    return escape_markdown(Q.explain(q, answer, lang)) if q.kind == "arrange" else answer
+
+
+def right_text(q: Q.Question, lang: str) -> str:
+    return said(q, Q.right_answer(q), lang)
+
+
+def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str) -> None:
+    rows = report.distribution(q, answers)
+    fig = go.Figure(go.Bar(
+        x=[option_text(q, g) if q.kind in ("choose", "higher") else g for g, *_ in rows],
+        y=[n for _, n, *_ in rows], marker_color=[RIGHT if ok else WRONG for _, _, ok, _ in rows],
+        hovertext=[Q.mistake_name(m, lang) for *_, m in rows], hoverinfo="x+y+text"))
+    charts.layout(fig, title=t("Round {n}", lang, n=rnd.round_no), x=t("answer", lang),
+                  y=t("students", lang), height=300, lang=lang)
+    fig.update_xaxes(type="category")
+    charts.show(fig, key=state.CLASS.format(f"chart{rnd.id}"))
+
+
+def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
+             names_on: bool) -> None:
+    """A revealed round: the distribution, the right answer, each wrong group's mistake."""
+    chart(q, rnd, answers, lang)
+    st.success(t("Right answer: {answer}", lang, answer=right_text(q, lang)),
+               icon=":material/check_circle:")
+    rows = [(g, n, Q.mistake_name(m, lang) or "—") for g, n, ok, m in
+            report.distribution(q, answers) if not ok and n]
+    if rows:
+        st.dataframe(pd.DataFrame(rows, columns=[t("answer", lang), t("students", lang),
+                                                 t("mistake", lang)]),
+                     hide_index=True, width="stretch")
+    if names_on and answers:
+        st.dataframe(pd.DataFrame([(a.nickname or f"S{a.student:03d}", a.answer,
+                                    "✓" if a.correct else "✗") for a in answers],
+                                  columns=[t("student", lang), t("answer", lang), "✓"]),
+                     hide_index=True, width="stretch")

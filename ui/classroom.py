@@ -1,0 +1,196 @@
+"""Class mode's page (/class): who is here decides what is drawn.
+
+- ``?room=CODE&key=SECRET``: the teacher (ui/class_teacher.py);
+- ``?join=CODE`` (``&me=TOKEN`` once joined, so a reload keeps the student's place);
+- neither: *Start a class* and *Join a class*.
+
+A student's view follows the room in a fragment that reruns every second: the teacher's next
+question, lock and reveal reach the phones without a reload.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lab.classroom import codes, questions as Q
+from lab.classroom.errors import ClassError
+from lab.classroom.store import MAX_NICKNAME
+from lab.i18n import t
+from lab.text import escape_markdown
+from ui import class_teacher, class_views as V, state
+from ui.ranking_table import ranking_table
+
+ss = st.session_state
+KEY = state.CLASS.format
+
+
+def render() -> None:
+    lang = state.language()
+    qp = st.query_params
+    if qp.get("room") and qp.get("key"):
+        class_teacher.render(qp["room"], qp["key"], lang)
+    elif qp.get("join") and qp.get("me"):
+        _student(qp["join"], qp["me"], lang)
+    else:
+        _landing(lang)
+
+
+# ------------------------------------------------------------------ arriving
+
+def _start() -> None:
+    room, secret = V.store().create_room(lang=state.language())
+    st.query_params.from_dict({"room": room.code, "key": secret})
+
+
+def _join() -> None:
+    lang = state.language()
+    code = codes.normal_code(ss.get(KEY("code")) or "")
+    if code is None:
+        V.set_note("join", {"error": t("A join code has 6 letters and digits, as on the "
+                                       "teacher's screen.", lang)})
+        return
+    try:
+        _student_row, token = V.store().join(code, ss.get(KEY("nickname")) or None)
+    except ClassError as e:
+        V.set_note("join", {"error": e.message(lang)})
+        return
+    V.set_note("join", None)
+    st.query_params.from_dict({"join": code, "me": token})
+
+
+def _landing(lang: str) -> None:
+    st.title(t("Class mode", lang))
+    st.caption(t("The teacher asks, the whole class answers from their phones, and the "
+                 "answers are revealed together.", lang))
+    teach, join = st.columns(2, gap="large")
+    with teach:
+        st.header(t("Teach", lang))
+        st.markdown(t("Start a room: the class joins with its code or QR code. You control "
+                      "the questions; answers stay hidden until you reveal them.", lang))
+        st.button(t("Start a class", lang), type="primary", key=KEY("start"), on_click=_start,
+                  icon=":material/co_present:")
+    with join:
+        st.header(t("Join a class", lang))
+        with st.form(KEY("join_form"), border=False):
+            st.text_input(t("Join code", lang), key=KEY("code"), max_chars=12,
+                          value=st.query_params.get("join", ""), placeholder="ABC234")
+            st.text_input(t("Nickname (optional)", lang), key=KEY("nickname"),
+                          max_chars=MAX_NICKNAME,
+                          help=t("Anonymous by default: the screen shows no name unless "
+                                 "the teacher turns names on.", lang))
+            st.form_submit_button(t("Join", lang), type="primary", on_click=_join)
+        error = (V.note("join") or {}).get("error")
+        if error:
+            st.error(error, icon=":material/error:")
+
+
+# ------------------------------------------------------------------ a student
+
+def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str) -> None:
+    lang = state.language()
+    q = Q.from_json(question_json)
+    text = ss.get(text_key)
+    if q.kind == "arrange":
+        text = ",".join((ss.get(text_key) or {}).get("order") or q.item_ids)
+    try:
+        graded = Q.grade(q, text, lang=lang)
+        V.store().submit(code, token, rnd_id, graded.answer, correct=graded.correct,
+                         mistake=graded.mistake)
+    except ClassError as e:
+        V.set_note("sent", {"round": rnd_id, "error": e.message(lang)})
+        return
+    except ValueError as e:
+        V.set_note("sent", {"round": rnd_id, "error": str(e)})
+        return
+    V.set_note("sent", {"round": rnd_id, "error": None})
+
+
+def _student(code: str, token: str, lang: str) -> None:
+    try:
+        me = V.store().student(code, token)
+    except ClassError as e:
+        st.error(e.message(lang), icon=":material/error:")
+        _landing(lang)
+        return
+    who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
+    st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
+                      if me.nickname else ""))
+    _student_live(code, token)
+
+
+@st.fragment(run_every=V.POLL)
+def _student_live(code: str, token: str) -> None:
+    lang = state.language()
+    store = V.store()
+    try:
+        rnd = store.current(code)
+    except ClassError as e:
+        st.error(e.message(lang), icon=":material/error:")
+        return
+    if rnd is None:
+        st.info(t("Waiting for the teacher's first question…", lang),
+                icon=":material/hourglass_top:")
+        return
+    q = Q.from_json(rnd.question)
+    V.question(q, rnd.question_no, lang)
+    if rnd.round_no > 1:
+        st.caption(t("Vote again: round {n}. Your earlier answer is kept.", lang,
+                     n=rnd.round_no))
+    mine = store.my_answer(code, token, rnd.id)
+    sent = V.note("sent") or {}
+    refused = sent.get("error") if sent.get("round") == rnd.id else None
+    if rnd.phase == "open":
+        _answer_form(code, token, rnd, q, lang)
+    if refused and rnd.phase != "revealed":
+        st.error(refused, icon=":material/error:")
+    if rnd.phase == "open":
+        if mine and not refused:
+            st.success(t("Sent: {answer}. You can change it until the teacher locks the "
+                         "answers.", lang, answer=V.said(q, mine.answer, lang)),
+                       icon=":material/check:")
+        if rnd.deadline:
+            left = max(0, int(rnd.deadline - store.clock()))
+            st.warning(t("Answers lock in {s} s.", lang, s=left), icon=":material/timer:")
+        return
+    if rnd.phase == "locked":
+        st.info(t("Answers are locked. Wait for the reveal.", lang), icon=":material/lock:")
+        if mine:
+            st.caption(t("Your answer: {answer}", lang, answer=V.said(q, mine.answer, lang)))
+        return
+    right = V.right_text(q, lang)
+    if mine is None:
+        st.info(t("You did not answer this one. The right answer: {right}", lang, right=right))
+    elif mine.correct:
+        st.success(t("Right! Your answer: {answer}", lang,
+                     answer=V.said(q, mine.answer, lang)), icon=":material/check_circle:")
+    else:
+        st.error(t("Your answer: {answer}. The right answer: {right}", lang,
+                   answer=V.said(q, mine.answer, lang), right=right),
+                 icon=":material/close:")
+        if mine.mistake:
+            st.warning(t("Your value is what this mistake gives: {mistake}", lang,
+                         mistake=Q.mistake_name(mine.mistake, lang)),
+                       icon=":material/lightbulb:")
+
+
+def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
+    text_key = KEY(f"answer{rnd.id}")
+    args = (code, token, rnd.id, rnd.question, text_key)
+    if q.kind == "arrange":
+        ranking_table([{"id": i, "label": lab, "grade": g}
+                       for i, lab, g in zip(q.item_ids, q.labels, q.grades)],
+                      k=q.k, gain=q.gain, key=text_key, editable=False, show_ideal=False,
+                      pool=[{"label": "", "grade": g} for g in q.unretrieved] or None)
+        st.button(t("Send", lang), type="primary", key=KEY(f"send{rnd.id}"), on_click=_send,
+                  args=args, icon=":material/send:")
+        return
+    with st.form(KEY(f"form{rnd.id}"), border=False):
+        if q.kind == "predict":
+            st.text_input(t("Your answer", lang), key=text_key, max_chars=40,
+                          placeholder=t("3 decimals, e.g. 0.972", lang))
+        else:
+            letters = (Q.LETTERS[:len(q.options)] if q.kind == "choose" else Q.PAIR)
+            st.radio(t("Your answer", lang), list(letters), index=None, key=text_key,
+                     format_func=lambda c: V.option_text(q, c), horizontal=True)
+        st.form_submit_button(t("Send", lang), type="primary", on_click=_send, args=args,
+                              icon=":material/send:")
