@@ -16,6 +16,8 @@ from lab.i18n import t
 # trec_eval prints. The exact value goes in a tooltip.
 LEARN_DECIMALS = 3
 DATA_DECIMALS = 4
+# A cell with no figure (the baseline's own p-value, a query a run left out): in every table.
+MISSING = "—"
 
 # Every character Markdown or Streamlit's Markdown extensions give a meaning to: links and
 # images ([]()!), emphasis, code, HTML (<>&), headings, lists, tables, :color[] / :material/
