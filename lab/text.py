@@ -54,6 +54,20 @@ def sentences(parts, *, lang: str = "en") -> str:
     return out
 
 
+def unbroken(text) -> str:
+    """``text`` whose hyphenated words ("scikit-learn", "all-zero") never break at the hyphen
+    when a table cell wraps: the hyphen between two letters becomes U+2011, a non-breaking
+    hyphen (it looks the same).
+
+    >>> unbroken("the all-zero rule (scikit-learn), 2 - 1")
+    'the all\u2011zero rule (scikit\u2011learn), 2 - 1'
+    """
+    return _WORD_HYPHEN.sub("\u2011", str(text))
+
+
+_WORD_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+
+
 def fmt(x, digits: int = LEARN_DECIMALS) -> str:
     """A figure as shown: fixed decimals, or "—" where it is undefined."""
     if x is None:
