@@ -16,6 +16,8 @@ from lab.i18n import t
 # trec_eval prints. The exact value goes in a tooltip.
 LEARN_DECIMALS = 3
 DATA_DECIMALS = 4
+# A cell with no figure (the baseline's own p-value, a query a run left out): in every table.
+MISSING = "—"
 
 # Every character Markdown or Streamlit's Markdown extensions give a meaning to: links and
 # images ([]()!), emphasis, code, HTML (<>&), headings, lists, tables, :color[] / :material/
@@ -50,6 +52,20 @@ def sentences(parts, *, lang: str = "en") -> str:
     for part in parts[1:]:
         out = t("{first} {second}", lang, first=out, second=part)
     return out
+
+
+def unbroken(text) -> str:
+    """``text`` whose hyphenated words ("scikit-learn", "all-zero") never break at the hyphen
+    when a table cell wraps: the hyphen between two letters becomes U+2011, a non-breaking
+    hyphen (it looks the same).
+
+    >>> unbroken("the all-zero rule (scikit-learn), 2 - 1")
+    'the all\u2011zero rule (scikit\u2011learn), 2 - 1'
+    """
+    return _WORD_HYPHEN.sub("\u2011", str(text))
+
+
+_WORD_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
 
 
 def fmt(x, digits: int = LEARN_DECIMALS) -> str:

@@ -13,23 +13,26 @@ from ui import charts, learn, lessons as L, routing, state, tables
 routing.route_through_app()
 lang = state.language()
 L.header(T.START)
-L.section(T.START, "intro", heading=False)
 
-# ---- the guided tour: one (lesson section, state) pair per step
+# ---- the guided tour: one (lesson section, state) pair per step. First on the page, its
+# buttons and progress on one line: a projector's first screen (1280x720) shows the step.
 n_steps = len(T.TOUR)
 at = state.tour_step()
 step = T.TOUR[at]
-st.progress((at + 1) / n_steps, text=t("{step} of {steps} · {heading}", lang, step=at + 1,
-                                        steps=n_steps, heading=T.heading(step, lang)))
-prev, _, nxt = st.columns([1, 4, 1])
+prev, bar, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
+bar.progress((at + 1) / n_steps, text=t("{step} of {steps} · {heading}", lang, step=at + 1,
+                                         steps=n_steps, heading=T.heading(step, lang)))
 prev.button(t("Previous", lang), key="sh_prev", icon=":material/arrow_back:",
             on_click=state.on_tour_move, args=(-1, n_steps), disabled=at == 0, width="stretch")
 nxt.button(t("Next", lang), key="sh_next", icon=":material/arrow_forward:",
            on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1,
            width="stretch")
 with st.container(border=True):
-    L.section(T.START, step.section)
+    L.section(T.START, step.section, level="###")
     learn.render_step(step)
+
+# ---- what NDCG tells you, and the four steps in a list
+L.section(T.START, "intro")
 
 # ---- why a positional discount
 L.section(T.START, "why-discount")

@@ -8,7 +8,7 @@ import streamlit as st
 from lab import runs as R
 from lab.errors import explain
 from lab.i18n import t
-from lab.text import escape_markdown
+from lab.text import MISSING, escape_markdown
 from ui import charts, routing, run_summary as summary, state, your_data as D
 
 routing.route_through_app()
@@ -75,7 +75,7 @@ if tab["Per query"].open:
         find = st.text_input(t("Find queries", lang), key="yd_find",
                              placeholder=t("part of a query id", lang))
         shown = table[table["qid"].str.contains(find, regex=False)] if find else table
-        st.dataframe(shown, hide_index=True, width="stretch", key="yd_table",
+        st.dataframe(shown, hide_index=True, width="stretch", key="yd_table", placeholder=MISSING,
                      column_config=D.decimals(table) | {
                          "qid": st.column_config.TextColumn("qid", pinned=True)})
         summary.scroll_hint(table)
@@ -121,7 +121,7 @@ if compared and tab["Wins and losses"].open:
                          lang))
         with right:
             st.dataframe(moved, hide_index=True, width="stretch", key="yd_moved",
-                         column_config=D.decimals(moved) | {
+                         placeholder=MISSING, column_config=D.decimals(moved) | {
                              "qid": st.column_config.TextColumn("qid", pinned=True)})
             summary.scroll_hint(moved, summary.SIDE_BOX)
 
@@ -143,7 +143,8 @@ if tab["What changed?"].open:
         st.markdown(t("**Mean NDCG under every preset**: the same files, the missing-query "
                       "rule as chosen.", lang))
         means = R.preset_means(results, settings.ks)
-        st.dataframe(means, hide_index=True, key="yd_presets", column_config=D.decimals(means))
+        st.dataframe(means, hide_index=True, key="yd_presets", column_config=D.decimals(means),
+                     placeholder=MISSING)
         for (preset, system), err in perrors.items():
             st.caption(t("{preset} refuses {run}: {message}", lang, preset=preset,
                          run=escape_markdown(system), message=escape_markdown(explain(err, lang))))
@@ -151,6 +152,6 @@ if tab["What changed?"].open:
         spread = R.preset_spread(results, why, k)
         st.markdown(t("**The queries whose NDCG@{k} differs most between presets**, and what "
                       "in the data makes them differ.", lang, k=k))
-        st.dataframe(spread, hide_index=True, width="stretch", key="yd_spread",
+        st.dataframe(spread, hide_index=True, width="stretch", key="yd_spread", placeholder=MISSING,
                      column_config=D.decimals(spread) | {"why": st.column_config.TextColumn(
                          t("why (from the data)", lang), width="large")})

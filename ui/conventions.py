@@ -9,7 +9,7 @@ import streamlit as st
 from lab import conventions as C
 from lab.playground import Playground
 from lab.i18n import t
-from lab.text import escape_markdown, fmt, fmt_grade
+from lab.text import escape_markdown, fmt, fmt_grade, unbroken
 from ui import routing, state
 
 HIGHLIGHT = "background-color: rgba(255, 171, 0, 0.28)"
@@ -20,7 +20,9 @@ def table(df):
     would be cut in a data grid's single-line cells), numbers with the learner pages'
     decimals (the exact values stay in the data)."""
     floats = [c for c in df.columns if df[c].dtype.kind == "f"]
-    st.table(df.style.format(fmt, subset=floats), hide_index=True)
+    words = [c for c in df.columns if df[c].dtype.kind in "OUT"]  # text: no break at a hyphen
+    st.table(df.style.format(fmt, subset=floats).format(unbroken, subset=words)
+             .format_index(unbroken, axis=1), hide_index=True)
 
 
 def presets_panel(pg: Playground, k: int):

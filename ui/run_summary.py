@@ -13,7 +13,7 @@ import streamlit as st
 from lab import runs as R
 from lab.i18n import t
 from lab.runs import Settings
-from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format
+from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format
 from ui import state
 
 NARROWEST_BOX = 700  # px: the main column at 1280 px wide with the sidebar open
@@ -93,7 +93,8 @@ def show_means(tables: dict, extras: dict, ks: tuple):
         config[c] = st.column_config.NumberColumn(
             R.header(c, lang=lang), format=number_format(DATA_DECIMALS),
             help=_means_help(c, k, lang))
-    st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config)
+    st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config,
+                 placeholder=MISSING)
     scroll_hint(df)
 
 

@@ -439,15 +439,15 @@ def data_settings() -> tuple[tuple, str, tuple, bool]:
 
 
 def compare_init(runs: list, defaults: dict):
-    """The baseline among the runs (the first by default, or when its file is gone); the
-    test, correction and alpha widgets start at compare()'s defaults."""
-    if ss.get(YD_BASELINE) not in runs:
-        ss[YD_BASELINE] = runs[0]
+    """Baseline (the first run unless chosen), test, correction, α (compare()'s defaults),
+    written on every run: kept while not drawn (after Clear), α reached its box as 0.001."""
+    ss[YD_BASELINE] = ss[YD_BASELINE] if ss.get(YD_BASELINE) in runs else runs[0]
     if ss.get(YD_DELTA_RUN) not in runs or ss[YD_DELTA_RUN] == ss[YD_BASELINE]:
         ss[YD_DELTA_RUN] = next((r for r in runs if r != ss[YD_BASELINE]), runs[0])
-    ss.setdefault(YD_TEST, defaults["test"])
-    ss.setdefault(YD_CORRECTION, defaults["correction"] or NO_CORRECTION)
-    ss.setdefault(YD_ALPHA, DEFAULT_ALPHA)
+    for key, default in ((YD_TEST, defaults["test"]), (YD_ALPHA, DEFAULT_ALPHA),
+                         (YD_CORRECTION, defaults["correction"] or NO_CORRECTION),
+                         (YD_DELTA_RUN, None)):
+        ss[key] = ss.get(key, default)
 
 
 def compare_settings() -> dict:

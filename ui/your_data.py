@@ -6,9 +6,8 @@ Every NDCG figure comes from :func:`ndcg_core.evaluate` and every statistic from
 conventions disagree) is :mod:`lab.runs`. Uploaded text is data: it is shown escaped
 (Markdown) or inside tables, never as HTML.
 
-Parsed files and results are cached per session (:func:`ui.state.session_cache`), so they
-are freed when the session ends: a global ``st.cache_data`` kept them for every visitor
-after they left (issue 16: 2.9 GB held after three 150 MB uploads closed).
+Parsed files and results are cached per session (:func:`ui.state.session_cache`), freed when
+it ends: a global ``st.cache_data`` kept them for every visitor after they left (issue 16).
 
 Every word is drawn in the page's language (``state.language()``); the engine's error
 messages through :func:`lab.errors.explain`; table headers through ``st.column_config``
@@ -36,7 +35,7 @@ from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
 from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
-from lab.text import DATA_DECIMALS, escape_markdown, listing, number_format, sentences
+from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format, sentences
 from ui import memory, run_summary as summary, state, uploads
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
@@ -414,7 +413,8 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                                                 format=number_format(DATA_DECIMALS),
                                                 help=helps.get(c))
                for c in view.columns if pd.api.types.is_float_dtype(view[c])}
-    st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config)
+    st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config,
+                 placeholder=MISSING)  # the baseline is not tested: no None in its row
     summary.scroll_hint(view)
     st.caption(R.footnote(table, k, lang=lang))
     exports(table, k)

@@ -47,7 +47,7 @@ def test_start_here_steps_advance_from_cg_to_ndcg():
         heading = sections[sid][0]
         progress = at.get("progress")[0]
         assert progress.proto.text == f"{i + 1} of 4 · {heading}"
-        assert any(m.value.startswith(f"## {heading}") for m in at.markdown)
+        assert any(m.value.lstrip("#").startswith(f" {heading}") for m in at.markdown)
         shown = {m.label: m.value for m in at.metric}
         assert shown[label] == value
         assert at.button(key="sh_prev").disabled == (i == 0)

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core
 from ndcg_core import evaluate, read_qrels, read_run
 from lab import runs as R
+from lab.text import MISSING
 from ui import state as app_state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -651,6 +652,43 @@ def test_alpha_moves_the_significance_marks():
         assert (marks == (p_adj < alpha)).all()
         counts[alpha] = int(marks.sum())
     assert counts == {0.01: 7, 0.1: 8}
+
+
+def shown_number(widget) -> float:
+    """What a number box shows in the browser: the value the script sent, or else (when the
+    server sent none) the box's default."""
+    return widget.proto.value if widget.proto.set_value else widget.proto.default
+
+
+def test_alpha_is_the_same_in_its_box_the_caption_and_the_marks_after_clear_and_upload():
+    """Sample, α 0.1, Clear, upload: the α box shows 0.1 (not its minimum, 0.001), as the
+    caption and the comparison use."""
+    at = with_sample()
+    at.number_input(key="yd_alpha").set_value(0.1).run()
+    at.button(key="yd_clear").click().run()
+    assert not at.exception and means(at).empty
+    upload(at, "qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes())
+    upload(at, "runs", (A, run_bytes(RUN_A)), (B, run_bytes(RUN_B)))
+    at.run()
+    assert not at.exception
+    assert shown_number(at.number_input(key="yd_alpha")) == 0.1
+    assert any("adjusted p < 0.1 against" in c.value for c in at.caption)
+    p_adj = comparison(at)["p (adj.)"]
+    assert ((comparison(at)["sig."] == "†") == (p_adj < 0.1)).all()
+
+
+def test_the_baseline_row_shows_a_dash_where_it_has_no_test():
+    """The baseline is not tested: its p, adjusted p, interval, effect size and counts are
+    empty cells, drawn as "—" (the grid's own word for them is "None")."""
+    at = with_sample()
+    frame = next(d for d in at.dataframe if "p (adj.)" in d.value.columns)
+    row = frame.value.set_index("run").loc[A]
+    assert sorted(row.index[row.isna()]) == sorted(
+        ["p", "p (adj.)", "CI low", "CI high", "d_z", "wins", "ties", "losses"])
+    assert frame.proto.placeholder == MISSING == "—"
+    for d in at.dataframe:  # every table of results draws a missing value the same way
+        if {"run", "qid"} & set(d.value.columns):
+            assert d.proto.placeholder == "—", list(d.value.columns)
 
 
 def test_exports_hold_the_engines_table():

@@ -11,7 +11,11 @@ checked and then its solution shown. The test fails on
   a Markdown block, a formula, a metric, a static table, the page's main block) unless it
   is a data grid that scrolls with the phone's visible "swipe" hint beside it (ui/fit.css);
 - a page that scrolls sideways (on the phone above all);
-- "Page not found", and any exception shown on the page.
+- "Page not found", and any exception shown on the page;
+- a formula cut above or below (or sideways, unless its box scrolls), a word or a number
+  split over two lines in a static table, a wide static table whose first column does not
+  stay in place, a chart title cut or under Plotly's toolbar, the toolbar over the data;
+- at 1280x720, Start here's first tour step not on the first screen.
 
 One server (the session's ``app_url``) and one browser context per size.
 """
@@ -47,7 +51,104 @@ PAGES = ["playground", "start_here", "worked_examples", "gain", "cutoffs", "conv
 DRAWN_JS = """() => {
   const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
   return !document.querySelector("[data-testid='stSkeleton']")
-    && shown("[data-testid='stDataFrame']").every((f) => f.querySelector('.dvn-scroller'));
+    && shown("[data-testid='stDataFrame']").every((f) => f.querySelector('.dvn-scroller'))
+    && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'));
+}"""
+
+# What is drawn wrong though nothing is wider than its box: [what, text] per flaw.
+# - A formula: every glyph of a KaTeX formula (its text and its fraction lines) lies inside
+#   each box that clips it; a box that scrolls sideways may hold a wider formula, but none
+#   may cut it above or below, nor scroll up and down.
+# - A static table (Markdown, st.table): no Latin word or number is split over two lines
+#   (each one's Range has one line of rects); a table that scrolls sideways keeps its first
+#   column fixed (sticky).
+# - A chart: its title lies inside the chart and clear of Plotly's toolbar (the modebar),
+#   and the toolbar is clear of the plot's data area, whether shown or not.
+FLAWS_JS = """async () => {
+  const shown = (e) => e.checkVisibility() && !e.closest("[data-testid='stSidebar']");
+  const text = (e) => (e.innerText || e.textContent || "").replace(/\\s+/g, " ").slice(0, 60);
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                         && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const flaws = [];
+  const stop = document.querySelector("[data-testid='stMain']");
+  for (const k of document.querySelectorAll(".katex")) {
+    const html = k.querySelector(".katex-html");
+    if (!html || !shown(k)) continue;
+    const ink = [];
+    const walk = document.createTreeWalker(html, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.data.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      ink.push(...range.getClientRects());
+    }
+    for (const e of html.querySelectorAll("svg, .frac-line")) ink.push(box(e));
+    const drawn = ink.filter((r) => r.width > 0 && r.height > 0);
+    if (!drawn.length) continue;
+    const top = Math.min(...drawn.map((r) => r.top));
+    const bottom = Math.max(...drawn.map((r) => r.bottom));
+    const left = Math.min(...drawn.map((r) => r.left));
+    const right = Math.max(...drawn.map((r) => r.right));
+    for (let a = k.parentElement; a && a !== stop && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const r = box(a);
+      const vTop = r.top + a.clientTop, vLeft = r.left + a.clientLeft;
+      const why = [];
+      if (top < vTop - 0.5) why.push(`${(vTop - top).toFixed(1)} px cut at the top`);
+      if (bottom > vTop + a.clientHeight + 0.5)
+        why.push(`${(bottom - vTop - a.clientHeight).toFixed(1)} px cut at the bottom`);
+      if (["auto", "scroll"].includes(s.overflowY) && a.scrollHeight > a.clientHeight + 1)
+        why.push("scrolls up and down");
+      if (!["auto", "scroll"].includes(s.overflowX)
+          && (left < vLeft - 0.5 || right > vLeft + a.clientWidth + 0.5)) why.push("cut sideways");
+      if (why.length) {
+        flaws.push([`formula ${why.join(", ")} by ${a.dataset.testid || a.className.split(" ")[0]}`,
+                    text(k)]);
+        break;
+      }
+    }
+  }
+  const tables = "[data-testid='stMarkdownContainer'] table, [data-testid='stTable'] table";
+  for (const table of document.querySelectorAll(tables)) {
+    if (!shown(table)) continue;
+    for (const cell of table.querySelectorAll("th, td")) {
+      const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (n.parentElement.closest(".katex-mathml")) continue;
+        for (const m of n.data.matchAll(/[A-Za-z0-9_.,@%+\\-\u2011\u2212]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                                  .map((r) => Math.round(r.top)));
+          if (lines.size > 1) flaws.push(["word broken over two lines in a table", m[0]]);
+        }
+      }
+    }
+    const scroller = [table, table.parentElement].find(
+      (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX));
+    const first = table.querySelector("tr > :first-child");
+    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && first
+        && getComputedStyle(first).position !== "sticky")
+      flaws.push(["table scrolls sideways, its first column not fixed", text(table)]);
+  }
+  for (const chart of document.querySelectorAll("[data-testid='stPlotlyChart']")) {
+    if (!shown(chart)) continue;
+    const title = chart.querySelector(".gtitle"), bar = chart.querySelector(".modebar");
+    const plot = chart.querySelector(".nsewdrag");
+    const c = box(chart);
+    if (title) {
+      const t = box(title);
+      if (t.left < c.left - 0.5 || t.right > c.right + 0.5 || t.top < c.top - 0.5)
+        flaws.push(["chart title outside its chart", text(title)]);
+      if (bar && meet(t, box(bar))) flaws.push(["chart title under the toolbar", text(title)]);
+    }
+    if (bar && plot && meet(box(bar), box(plot)))
+      flaws.push(["chart toolbar over the data", text(title || chart)]);
+  }
+  return flaws;
 }"""
 
 # What is cut: [kind, box width, content width, text] per element; plus the page's own width.
@@ -97,6 +198,7 @@ def problems(page: Page, where: str) -> list[str]:
     found = page.evaluate(CLIPPED_JS)
     out = [f"{where}: {kind} cut ({box} px box < {content} px content): {text!r}"
            for kind, box, content, text in found["cut"]]
+    out += [f"{where}: {what}: {text!r}" for what, text in page.evaluate(FLAWS_JS)]
     if found["pageWidth"] > found["viewport"]:
         out.append(f"{where}: the page scrolls sideways ({found['pageWidth']} px > "
                    f"{found['viewport']} px)")
@@ -104,6 +206,29 @@ def problems(page: Page, where: str) -> list[str]:
         out.append(f"{where}: Page not found")
     out += [f"{where}: exception {e!r}" for e in found["exceptions"]]
     return out
+
+
+# Start here's tour: the bottom of the step's box (its text, figures and link), and how far
+# the page has scrolled.
+TOUR_JS = """() => {
+  const next = document.querySelector(".st-key-sh_next");
+  const step = [...document.querySelectorAll("[data-testid='stVerticalBlock']")].find(
+    (b) => getComputedStyle(b).borderStyle !== "none" && b.querySelector("h3"));
+  return {bottom: step ? step.getBoundingClientRect().bottom : null, next: !!next,
+          scrolled: document.querySelector("[data-testid='stMain']").scrollTop,
+          height: innerHeight};
+}"""
+
+
+def tour_problems(page: Page, where: str) -> list[str]:
+    """Start here as opened: the tour's first step, text and figures, on the first screen."""
+    found = page.evaluate(TOUR_JS)
+    if found["bottom"] is None or not found["next"]:
+        return [f"{where}: no tour step found"]
+    if found["scrolled"] or found["bottom"] > found["height"]:
+        return [f"{where}: the tour's step ends at {found['bottom']:.0f} px, below the first "
+                f"screen ({found['height']} px)"]
+    return []
 
 
 def click(page: Page, locator) -> None:
@@ -158,6 +283,8 @@ def test_every_page_fits_without_cutting_anything(browser: Browser, app_url: str
             page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
             wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
             settle(page)
+            if name == "start_here" and size == "projector 1280x720":
+                found += tour_problems(page, f"{size} /{name}?lang={lang}")
             for state in states(page, name, lang):
                 found += problems(page, f"{size} /{name}?lang={lang} ({state})")
     finally:

@@ -164,3 +164,46 @@ def test_the_comparison_exports_the_engines_table_and_the_page_fits(page, app_ur
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(600)
     assert page.evaluate(NO_SIDEWAYS_JS)
+
+
+# Each control's centre, scrolled to the middle of the screen: is the control itself what a
+# tap there reaches? (Not a data grid's toolbar drawn over it.)
+COVERED_JS = """async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const covered = [];
+  const main = document.querySelector("[data-testid='stMain']");
+  for (const c of main.querySelectorAll("button, input, [role='combobox']")) {
+    if (!c.checkVisibility() || c.closest("[data-testid='stElementToolbar']")
+        || c.closest("[data-testid='stDataFrame']")) continue;
+    c.scrollIntoView({block: "center"});
+    await frame();
+    const r = c.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (top && !c.contains(top) && !top.contains(c))
+      covered.push([c.getAttribute("aria-label") || c.innerText || c.tagName,
+                    top.closest("[data-testid]")?.dataset.testid || top.tagName]);
+  }
+  return covered;
+}"""
+
+
+def test_on_a_phone_no_table_toolbar_covers_a_control(browser, app_url, wait_idle):
+    """At 390x844 (touch), the sample loaded: every button and box on the page, α's − and +
+    among them, is what a tap on it reaches; no data grid's toolbar lies over it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/your_data", wait_until="domcontentloaded")
+        page.wait_for_selector("[data-testid='stApp']", timeout=45_000)
+        wait_idle(page, timeout_ms=45_000)
+        page.get_by_role("button", name="Load the sample").click()
+        wait_idle(page)
+        page.wait_for_function(RENDERED_JS, timeout=30_000)
+        alpha = page.get_by_test_id("stNumberInput").filter(has_text="α")
+        expect(alpha.get_by_test_id(re.compile("stNumberInputStep"))).to_have_count(2)  # − +
+        assert page.evaluate(COVERED_JS) == []
+    finally:
+        context.close()
