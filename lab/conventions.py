@@ -153,8 +153,8 @@ def negative_table(grades, k: int, *, lang: str = "en") -> tuple[pd.DataFrame, s
                t("used by / what it does", lang): O.choice("negative", rule, lang=lang)}
         depth = t("full depth", lang)
         try:
-            row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule), 4),
-                        f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule), 4),
+            row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule)),
+                        f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule)),
                         f"NDCG@{k}": fmt(nc.ndcg(grades, k=k, negative=rule)),
                         depth: fmt(nc.ndcg(grades, negative=rule))})
         except ValueError as exc:
