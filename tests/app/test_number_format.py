@@ -36,11 +36,12 @@ QUOTED = re.compile(r"“[^”]*”|「[^」]*」|`[^`\n]*`|^\s*>.*$", re.M)
 VERSION = re.compile(r"(?:trec_eval|pytrec_eval|ranx|Python|Streamlit|pandas) \d+\.\d+")
 # inputs written as a user types them, not figures (each names where it is)
 AS_TYPED = [
-    re.compile(r"2\.7 → 2, 0\.5 → 0, −1\.5 → −1"),  # fractional grades, truncated (help)
+    re.compile(r"2\.7 → 2[,，] ?0\.5 → 0[,，] ?−1\.5 → −1"),  # fractional grades truncated
     re.compile(r"1\.00000001 and 1\.0|1\.00000001 和 1\.0"),  # float32 scores that tie (help)
     re.compile(r"such as 2\.5|例如 2\.5"),  # a fractional grade (help)
     re.compile(r"0\.51 and 0\.49[^.]*0\.5|0\.51 和 0\.49[^。]*0\.5"),  # rounding scores
-    re.compile(r"score 1\.0; d3 \(grade 1\) gets 0\.5"),  # the ties example's model scores
+    re.compile(r"score 1\.0; d3 \(grade 1\) gets 0\.5|分数都是 1\.0；d3（等级 1）的分数是 0\.5"),
+    # (the ties example's model scores)
     re.compile(r"p < 0\.\d+|α = 0\.\d+"),  # the significance level, as set
     re.compile(r"rounded to 0\.39|舍入成 0\.39"),  # a discount rounded early
 ]
@@ -48,8 +49,9 @@ INPUT_COLUMNS = {"score"}  # model scores a learner types into a lesson's editor
 EXACT = re.compile(r"(?:Exact|精确值)[:：][^.。]*")  # a tooltip's exact value, on purpose
 
 
-def open_page(page: str) -> AppTest:
+def open_page(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=90)
+    at.query_params["lang"] = lang
     at.run()
     at.switch_page(page).run()
     if page == DATA_PAGE:
@@ -121,11 +123,12 @@ def wrong_numbers(text: str, decimals: int) -> list[str]:
     return [n for n in NUMBER.findall(text) if len(n.split(".")[1]) != decimals]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", PAGES)
-def test_every_figure_has_the_pages_decimals(page):
+def test_every_figure_has_the_pages_decimals(page, lang):
     """3 decimals on learner pages, 4 on the data page: no 0.5 beside 0.500, no 0.809953,
     no row with four decimals beside three."""
-    at = open_page(page)
+    at = open_page(page, lang)
     decimals = DATA_DECIMALS if page == DATA_PAGE else LEARN_DECIMALS
     texts, problems = shown(at, decimals)
     assert len(texts) >= 3, "the page shows almost nothing: the test tests nothing"
