@@ -182,3 +182,18 @@ def test_csv_headers_in_the_missing_column_error_are_escaped(payload):
         at = upload(your_data_page(), ("q.csv", qrels), [("r.csv", RUN)])
         assert at.error and "evil" in resolved(at.error[0].value)
         assert_all_escaped(at, payload, CAPTIONED)
+
+
+# ------------------------------------------------------------------ typed answers
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_a_typed_exercise_answer_in_its_error_is_escaped(payload):
+    """An answer that is not a number is quoted back in the error, escaped."""
+    at = open_app()
+    at.switch_page("pages/practice.py").run()
+    at.radio(key="px_kind").set_value("compute").run()
+    at.text_input(key="px_dcg").input(payload)
+    at.button(key="px_check").click().run()
+    assert at.error, "the answer was not refused: the case tests nothing"
+    assert "evil" in resolved(at.error[0].value)  # the answer is quoted
+    assert_all_escaped(at, payload)
