@@ -52,7 +52,8 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
 
     Values are text with the learner pages' 3 decimals (``lab.text.fmt``); a preset that
     refuses the input shows ``"refuses: <the engine's message>"``. Headers and words in
-    ``lang``; the option values (``linear``, ``average``) are the engine's, written as code.
+    ``lang``; the option values as :func:`lab.options_text.value_name` shows them (the
+    engine's ``linear``, ``average`` in English; a Chinese name, then the value, in 中文).
     """
     qrels, run = one_query(grades, unretrieved)
     base = _scores(qrels, run, k, BASELINE)
@@ -67,7 +68,8 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
                    f"IDCG@{k}": "—"}
             n = None
         row = {t("preset", lang): name, **row,
-               **{O.label(o, lang=lang): opts[o] for o in PRESET_OPTIONS}}
+               **{O.label(o, lang=lang): O.value_name(o, opts[o], lang=lang)
+                  for o in PRESET_OPTIONS}}
         why = []
         for o in PRESET_OPTIONS:
             if opts[o] == nc.CONVENTIONS[BASELINE][o]:
@@ -78,7 +80,8 @@ def presets_table(grades, k: int, unretrieved=(), *, lang: str = "en") -> pd.Dat
                 moved = None
             if moved is None or not math.isclose(moved, base[2], abs_tol=1e-12):
                 label = O.label(o, lang=lang)
-                why.append(f"{label.lower() if lang == 'en' else label} = {opts[o]}")
+                why.append(f"{label.lower() if lang == 'en' else label} = "
+                           f"{O.value_name(o, opts[o], lang=lang)}")
         row[t("why it differs from trec_eval", lang)] = "; ".join(why) if n is None or not \
             math.isclose(n, base[2], abs_tol=1e-12) else ""
         rows.append(row)
@@ -108,12 +111,12 @@ def tie_order(labels, scores, order, rule) -> str:
 
 def ties_table(docids, grades, scores, k: int, *, lang: str = "en") -> pd.DataFrame:
     """NDCG@k and at full depth of the tie example under every tie rule of OPTIONS['ties'];
-    headers and words in ``lang`` (the rule is the engine's value, as code)."""
+    headers and words in ``lang`` (the rule by :func:`lab.options_text.value_name`)."""
     rows = []
     for rule in nc.OPTIONS["ties"].choices:
         kw = dict(scores=list(scores), ties=rule, docids=list(docids))
         table = nc.dcg_table(list(grades), labels=list(range(len(grades))), **kw)
-        rows.append({t("rule", lang): rule,
+        rows.append({t("rule", lang): O.value_name("ties", rule, lang=lang),
                      t("ranked order", lang): tie_order(docids, list(scores),
                                                         table["label"].astype(int), rule),
                      f"NDCG@{k}": nc.ndcg(list(grades), k=k, **kw),
@@ -135,7 +138,7 @@ def zero_idcg_table(*, lang: str = "en") -> pd.DataFrame:
     rows = []
     for rule in nc.OPTIONS["zero_idcg"].choices:
         nd = nc.evaluate(ZERO_QRELS, ZERO_RUN, k=None, zero_idcg=rule)["ndcg"]
-        rows.append({t("rule", lang): rule, "q1": nd["q1"],
+        rows.append({t("rule", lang): O.value_name("zero_idcg", rule, lang=lang), "q1": nd["q1"],
                      t("q2 (all zero)", lang): nd["q2"], t("mean", lang): nd.mean(),
                      t("queries in the mean", lang): int(nd.notna().sum()),
                      t("used by / what it does", lang): O.choice("zero_idcg", rule, lang=lang)})
@@ -146,12 +149,12 @@ def negative_table(grades, k: int, *, lang: str = "en") -> tuple[pd.DataFrame, s
     """Each negative-grade rule on ``grades``: values, or the engine's error message."""
     rows, message = [], None
     for rule in nc.OPTIONS["negative"].choices:
-        row = {t("rule", lang): rule,
+        row = {t("rule", lang): O.value_name("negative", rule, lang=lang),
                t("used by / what it does", lang): O.choice("negative", rule, lang=lang)}
         depth = t("full depth", lang)
         try:
-            row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule), 4),
-                        f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule), 4),
+            row.update({f"DCG@{k}": fmt(nc.dcg(grades, k=k, negative=rule)),
+                        f"IDCG@{k}": fmt(nc.idcg(grades, k=k, negative=rule)),
                         f"NDCG@{k}": fmt(nc.ndcg(grades, k=k, negative=rule)),
                         depth: fmt(nc.ndcg(grades, negative=rule))})
         except ValueError as exc:
@@ -168,8 +171,9 @@ def log_base_table(grades, base: float, *, lang: str = "en") -> pd.DataFrame:
     rows = []
     for discount in nc.OPTIONS["discount"].choices:
         kw = dict(discount=discount, base=base)
-        rows.append({t("discount", lang): discount + (f" (b = {base:g})"
-                                                      if discount == "jarvelin" else ""),
+        name = O.value_name("discount", discount, lang=lang)
+        rows.append({t("discount", lang): name + (f" (b = {base:g})"
+                                                  if discount == "jarvelin" else ""),
                      "DCG": nc.dcg(grades, **kw), "IDCG": nc.idcg(grades, **kw),
                      "NDCG": nc.ndcg(grades, **kw),
                      t("what it is", lang): O.choice("discount", discount, lang=lang)})

@@ -8,10 +8,14 @@ wording of each option is listed here, beside the engine's names). An option or 
 engine adds later and this module does not know yet is shown in English.
 
 The choice *values* (``linear``, ``docid``, ``holm``) are code, written as the engine and the
-libraries write them, in both languages.
+libraries write them; a dropdown shows them by :func:`value_name`: as written in English, and
+in Chinese a Chinese name with the value after it ("取平均（average）"), so the reader can still
+find the value in the help, the code and the libraries' documents.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ndcg_core import COMPARE_OPTIONS, OPTIONS
 from lab.i18n import SOURCE, t
@@ -188,3 +192,82 @@ def short_name(name: str, value, *, lang: str) -> str:
         ("correction", "bh"): t("Benjamini & Hochberg (1995)", lang),
         ("correction", None): t("no correction", lang),
     }.get((name, value)) or short_name(name, value, lang=SOURCE)
+
+
+def _value_names(lang: str) -> dict:
+    # msgids name the option and the value (one value means different things in two options)
+    return {
+        ("gain", "linear"): t("gain=linear", lang),
+        ("gain", "exponential"): t("gain=exponential", lang),
+        ("discount", "jarvelin"): t("discount=jarvelin", lang),
+        ("ties", "average"): t("ties=average", lang),
+        ("ties", "docid"): t("ties=docid", lang),
+        ("ties", "input"): t("ties=input", lang),
+        ("ties", "ranx"): t("ties=ranx", lang),
+        ("ties", "optimistic"): t("ties=optimistic", lang),
+        ("ties", "pessimistic"): t("ties=pessimistic", lang),
+        ("zero_idcg", "zero"): t("zero_idcg=zero", lang),
+        ("zero_idcg", "nan"): t("zero_idcg=nan", lang),
+        ("zero_idcg", "one"): t("zero_idcg=one", lang),
+        ("negative", "keep"): t("negative=keep", lang),
+        ("negative", "zero"): t("negative=zero", lang),
+        ("negative", "error"): t("negative=error", lang),
+        ("ideal_pool", "judged"): t("ideal_pool=judged", lang),
+        ("ideal_pool", "retrieved"): t("ideal_pool=retrieved", lang),
+        ("missing", "skip"): t("missing=skip", lang),
+        ("missing", "zero"): t("missing=zero", lang),
+        ("score_precision", "float64"): t("score_precision=float64", lang),
+        ("score_precision", "float32"): t("score_precision=float32", lang),
+        ("fractional", "keep"): t("fractional=keep", lang),
+        ("fractional", "truncate"): t("fractional=truncate", lang),
+        ("fractional", "error"): t("fractional=error", lang),
+        ("judged_only", False): t("judged_only=False", lang),
+        ("judged_only", True): t("judged_only=True", lang),
+        ("test", "t"): t("test=t", lang),
+        ("test", "wilcoxon"): t("test=wilcoxon", lang),
+        ("test", "randomization"): t("test=randomization", lang),
+        ("test", "bootstrap"): t("test=bootstrap", lang),
+        ("correction", "holm"): t("correction=holm", lang),
+        ("correction", "bh"): t("correction=bh", lang),
+        ("correction", None): t("correction=None", lang),
+    }
+
+
+def value_name(name: str, value, *, lang: str) -> str:
+    """A choice as a dropdown or a table cell shows it (the value itself stays the widget's
+    value): in English the value as the engine writes it ("docid", "none" for no
+    correction); in Chinese a Chinese name, then the value in brackets when the name does not
+    already hold it ("按 doc id 降序（docid）"). A value this module does not know yet, and
+    one that is a formula's name (log2, ln), is shown as written.
+
+    >>> value_name("ties", "docid", lang="en"), value_name("correction", None, lang="en")
+    ('docid', 'none')
+    """
+    written = "none" if value is None else str(value)
+    if lang == SOURCE:
+        return written
+    shown = _value_names(lang).get((name, value))
+    if shown is None:
+        return written
+    return shown if written in shown else t("{name} ({value})", lang, name=shown, value=written)
+
+
+def namer(name: str, *, lang: str):
+    """A dropdown's ``format_func`` for option ``name``: :func:`value_name` in ``lang``."""
+    return partial(value_name, name, lang=lang)
+
+
+def value_names(table, *, lang: str):
+    """A table of choices (a column per option, as ``ndcg_core.conventions_table``) with
+    each cell as :func:`value_name` shows it; the index (the libraries' names) as it is."""
+    return table.apply(lambda column: column.map(
+        lambda value: value_name(column.name, value, lang=lang)))
+
+
+def changes(preset: dict, chosen: dict, names, *, lang: str) -> str:
+    """The options of ``names`` set apart from ``preset``, as a caption lists them: "gain →
+    exponential; ties → average" ("增益 → 指数（exponential）；…" in Chinese); "" if none."""
+    changed = [(label(n, lang=lang), value_name(n, chosen[n], lang=lang)) for n in names
+               if n in preset and chosen[n] != preset[n]]
+    return t("; ", lang).join(f"{name.lower() if lang == SOURCE else name} → {value}"
+                              for name, value in changed)

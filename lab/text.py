@@ -25,16 +25,37 @@ MISSING = "—"
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:&])")
 
 
-def escape_markdown(text) -> str:
-    """``text`` as literal characters inside Markdown: no link, image, HTML, LaTeX or
-    directive survives.
+# Where GitHub-flavoured Markdown would make a link of plain text (an "autolink literal"):
+# "http://", "https://" (any "scheme:" then "//"), "www." and an e-mail address's "@".
+# Backslashes do not stop these: Streamlit's renderer (remark-gfm) finds them in the text
+# *after* the escapes are resolved, so "https\\://evil\\.example" still became a live link.
+_AUTOLINK_SPOTS = re.compile(r"(?<=:)(?=/)|(?i:(?<=www))(?=\.)|(?<=@)")
+# U+2060 WORD JOINER: invisible, zero width, no line break, and not a character an autolink
+# may hold at that spot (its scheme needs "://" together, "www" a "." right after, an
+# address a letter or digit after "@"), so the text reads the same and links nowhere.
+WORD_JOINER = "\u2060"
 
-    >>> print(escape_markdown("[Sign in](https://evil.example)"))
-    \\[Sign in\\]\\(https\\://evil\\.example\\)
+
+def escape_markdown(text) -> str:
+    """``text`` as literal characters inside Markdown: no link, image, HTML, LaTeX,
+    directive or autolink survives.
+
+    The one escape for user text (labels, ids, file names, CSV headers, typed grades, link
+    parameters) that a Markdown element shows. Two layers: a backslash before every character
+    Markdown or Streamlit gives a meaning to, and a word joiner (U+2060) inside every
+    ``scheme://``, ``www.`` and ``@``, because GitHub-flavoured Markdown makes links of those
+    after the backslashes are gone. The reader sees the same characters; copied, the text
+    carries the invisible joiners.
+
+    >>> print(escape_markdown("[Sign in](https://evil.example)").replace(WORD_JOINER, "⁀"))
+    \\[Sign in\\]\\(https\\:⁀//evil\\.example\\)
+    >>> print(escape_markdown("www.evil.example me@evil.example").replace(WORD_JOINER, "⁀"))
+    www⁀\\.evil\\.example me@⁀evil\\.example
     """
     # newlines would start a new Markdown block (a heading, a list); keep the text one line
     one_line = " ".join(str(text).split())
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", one_line)
+    unlinked = _AUTOLINK_SPOTS.sub(WORD_JOINER, one_line)
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", unlinked)
 
 
 def listing(ids, limit: int = 20, *, lang: str = "en") -> str:

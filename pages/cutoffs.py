@@ -48,8 +48,9 @@ else:
                    else t("linear gain", lang))
         curve = nc.ndcg_curve(list(pg.grades), gain=gain,
                               ideal=list(pg.judged) if pg.judged else None)
-        st.dataframe(curve, hide_index=True, width="stretch",  # k, dcg, idcg, ndcg: no words
-                     column_config={c: tables.NUMBER for c in ("dcg", "idcg", "ndcg")})
+        st.dataframe(curve, hide_index=True, width="stretch",  # k, DCG, IDCG, NDCG: no words
+                     column_config={c: {**tables.NUMBER, "label": c.upper()}
+                                    for c in ("dcg", "idcg", "ndcg")})
 routing.link_to_playground(t("Change this ranking in the playground", lang))
 
 L.section(LESSON, "not-monotonic")

@@ -113,7 +113,7 @@ def input_panel():
     """Upload widgets + sample button; returns (qrels Upload, {run name: Upload}) or None."""
     lang = state.language()
     gen = state.upload_generation()
-    left, right = st.columns([1, 2])
+    left, right = st.container(key=f"yd_uploads_{lang}").columns([1, 2])  # see ui/fit.css
     qkey, rkey = f"yd_upload_qrels_{gen}", f"yd_upload_runs_{gen}"
     left.file_uploader(
         t("Judgments (qrels)", lang), key=qkey,
@@ -235,15 +235,13 @@ def settings_panel() -> Settings:
             for col, name in zip(st.columns(4), row):
                 col.selectbox(O.label(name, lang=lang), list(OPTIONS[name].choices),
                               key=state.YD_OPTION.format(name),
+                              format_func=O.namer(name, lang=lang),
                               help=O.help_text(name, lang=lang))
         ks, preset_name, options, judged_only = state.data_settings()
         preset, chosen = CONVENTIONS[preset_name], dict(options)
-        changed = [(O.label(n, lang=lang), chosen[n]) for n in names
-                   if n in preset and chosen[n] != preset[n]]
-        changes = t("; ", lang).join(f"{label.lower() if lang == 'en' else label} → {value}"
-                                     for label, value in changed)
+        changes = O.changes(preset, chosen, names, lang=lang)
         said = [t("As **{preset}** computes it, except {changes}.", lang, preset=preset_name,
-                  changes=changes) if changed else
+                  changes=changes) if changes else
                 t("As **{preset}** computes it.", lang, preset=preset_name),
                 t("Judged queries absent from a run: {rule}", lang,
                   rule=O.choice("missing", chosen["missing"], lang=lang))]
@@ -252,7 +250,7 @@ def settings_panel() -> Settings:
                           lang))
         st.caption(sentences(said, lang=lang))
     with st.expander(t("What each preset sets", lang)):
-        presets = conventions_table()
+        presets = O.value_names(conventions_table(), lang=lang)
         st.dataframe(presets, width="stretch", column_config={
             "_index": t("preset", lang), **{c: O.label(c, lang=lang) for c in presets.columns}})
     return Settings(ks, preset_name, options, judged_only)
@@ -375,9 +373,11 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                    help=t("The run every other run is compared with (the first by default).",
                           lang))
     c[1].selectbox(O.label("test", lang=lang), list(test.choices), key=state.YD_TEST,
+                   format_func=O.namer("test", lang=lang),
                    help=O.help_text("test", lang=lang))
     words = {state.NO_CORRECTION if v is None else v: v for v in corr.choices}
     c[2].selectbox(O.label("correction", lang=lang), list(words), key=state.YD_CORRECTION,
+                   format_func=lambda w: O.value_name("correction", words[w], lang=lang),
                    help=O.help_text("correction", lang=lang))
     c[3].number_input("α", min_value=0.001, max_value=0.5, step=0.01, format="%.3f",
                       key=state.YD_ALPHA, help=t("A run is marked † when its adjusted p-value "

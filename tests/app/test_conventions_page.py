@@ -107,8 +107,9 @@ def test_presets_panel_with_negative_grades_shows_refusals():
 # ------------------------------------------------------------------ in 中文
 
 def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
-    """?lang=zh: the widgets, the tables' headers and "what it does" in Chinese; the rules
-    (engine values), library names and every number as on the English page."""
+    """?lang=zh: the widgets, the tables' headers, the rules and "what it does" in Chinese
+    (each rule with the engine's value after it); library names and every number as on the
+    English page."""
     from lab import conventions as C
     from page_tests import (assert_chinese_labels, assert_same_figures_in_both_languages,
                             chinese)
@@ -116,10 +117,11 @@ def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
     assert_chinese_labels([at.slider(key="cv_ties_k"), at.slider(key="cv_base"),
                            at.selectbox(key="cv_transform")])
     ties = table_with(at, "使用者 / 作用").set_index("规则")
-    assert ties.loc["average", "NDCG@1"] == pytest.approx(0.5)
-    assert "scikit-learn" in ties.loc["average", "使用者 / 作用"]
+    assert ties.loc["并列取平均（average）", "NDCG@1"] == pytest.approx(0.5)
+    assert "scikit-learn" in ties.loc["并列取平均（average）", "使用者 / 作用"]
     zero = table_with(at, "q2（全零）").set_index("规则")["平均值"]
-    assert zero.round(6).to_dict() == {"zero": 0.475117, "nan": 0.950234, "one": 0.975117}
+    assert zero.round(6).to_dict() == {"记为 0（zero）": 0.475117, "未定义（nan）": 0.950234,
+                                       "记为 1（one）": 0.975117}
     presets_zh = table_with(at, "与 trec_eval 不同的原因")
     assert list(presets_zh.index) == list(C.PRESET_NAMES.values())
     assert "分数并列" in presets_zh.columns

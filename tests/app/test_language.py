@@ -196,3 +196,76 @@ def test_the_figures_compared_are_there():
     table = next(f for f in shown["components"] if f)["linear"]
     assert table["dcg"] and table["idcg"] and table["ndcg"] and len(table["cumulative"]) == 6
     assert any(any(axes) for axes in figures(arrive(lang="zh", page="pages/gain.py"))["charts"])
+
+
+# ------------------------------------------------------------------ options and cells in 中文
+
+# Latin tokens that are names, not words, in a Chinese option or cell: the libraries and
+# formats, abbreviations, function names in formulas, the labels the examples and the quoted
+# sources give their items (Doc A, Product A, item A). Only whole Latin words of two letters
+# or more count: ids, numbers and symbols (d1, dX, NDCG@5, log₂, s³, trec_eval) are not words.
+NAMES = {"sklearn", "ranx", "pytrec", "lightgbm", "xgboost", "qrels", "run", "runs", "ndcg",
+         "ln", "log", "exp", "sigmoid", "nan", "inf", "holm", "wilcoxon", "doc", "product",
+         "item", "qid", "docid"}
+HYPHENATED = re.compile(r"scikit-learn|TF-Ranking|Järvelin–Kekäläinen", re.I)
+CELL_PAGES = [p for p in PAGES if p != "pages/your_data.py"]
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of an option or a cell in a Chinese page: none when it holds any
+    Chinese (a Chinese name with the engine's value after it, "并列取平均（average）")."""
+    if CJK.search(text):
+        return []
+    tokens = re.split(r"[^A-Za-z'_\d@./^]+", HYPHENATED.sub(" ", text))
+    return [w for w in tokens if re.fullmatch(r"[A-Za-z]{2,}", w) and not w.isupper()
+            and not re.search(r"[a-z][A-Z]", w) and w.lower() not in NAMES]
+
+
+def choices_and_cells(at) -> list[tuple[str, str]]:
+    """(where, text) of every option of a dropdown, radio, multiselect or segmented control,
+    and every text cell (and header) of a table or data frame the page shows."""
+    found = []
+    for kind in ("selectbox", "radio", "multiselect", "segmented_control", "select_slider"):
+        for widget in at.get(kind):
+            found += [(f"{kind} {widget.label!r}", str(o)) for o in widget.options]
+    for kind in ("table", "dataframe"):
+        for frame in at.get(kind):
+            df = frame.value.data if hasattr(frame.value, "data") else frame.value
+            # a data frame's header is its column's label when the page gives one
+            config = json.loads(frame.proto.columns or "{}") if kind == "dataframe" else {}
+            for column in df.columns:
+                shown = config.get(str(column), {})
+                found.append((f"{kind} header", str(shown.get("label", column))))
+                # a dropdown column shows each value by its option's label
+                labels = {o["value"]: o.get("label", o["value"])
+                          for o in shown.get("type_config", {}).get("options", [])}
+                found += [(f"{kind} cell", labels.get(v, v)) for v in df[column].tolist()
+                          if isinstance(v, str)]
+    return found
+
+
+def untranslated(at) -> list[tuple[str, str]]:
+    return [(where, text) for where, text in choices_and_cells(at) if english_words(text)]
+
+
+@pytest.mark.parametrize("page", CELL_PAGES)
+def test_in_chinese_no_option_or_table_cell_of_ours_is_an_english_word(page):
+    """Dropdown values (linear, docid, judged, ...) and table cells that are our words are
+    Chinese in 中文; library names, ids, numbers and the example's labels stay as written.
+    The English page, read the same way, has English words (the check sees them)."""
+    at = arrive(lang="zh", page=page)
+    assert choices_and_cells(at), "the page shows no option or cell: the test tests nothing"
+    assert untranslated(at) == [], "\n".join(map(repr, untranslated(at)))
+
+
+def test_in_chinese_the_data_pages_options_and_cells_are_chinese():
+    """Evaluate your runs with the sample: every option, preset table cell, and the result
+    tables' cells; in English the same check finds the engine's values (docid, judged)."""
+    shown = {}
+    for lang in ("zh", "en"):
+        at = arrive(lang=lang, page="pages/your_data.py")
+        at.button(key="yd_sample").click().run()
+        assert not at.exception
+        shown[lang] = untranslated(at)
+    assert shown["zh"] == []
+    assert {"average", "judged"} <= {w for _, text in shown["en"] for w in english_words(text)}

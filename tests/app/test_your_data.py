@@ -790,7 +790,8 @@ def test_a_bad_run_file_name_is_shown_as_text():
     at.run()
     assert not at.exception
     text = errors(at)
-    assert "\\[click\\]\\(http\\://x\\.example\\) \\*\\*b\\*\\*\\.run" in text
+    # backslashes before Markdown's characters, a word joiner inside "http://" (no autolink)
+    assert "\\[click\\]\\(http\\:\u2060//x\\.example\\) \\*\\*b\\*\\*\\.run" in text
     assert "[click](" not in text
 
 
@@ -841,7 +842,7 @@ def headers(at, column) -> dict:
 
 def test_the_page_speaks_chinese_with_lang_zh():
     at = page_in("zh")
-    assert at.title[0].value == "评估你的 run"
+    assert at.title[0].value == "评估你的运行结果"
     assert at.file_uploader(key="yd_upload_qrels_0").label == "相关性判断（qrels）"
     assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {R.MAX_RUNS} 个）"
     assert at.button(key="yd_sample").label == "载入示例数据"
@@ -849,7 +850,11 @@ def test_the_page_speaks_chinese_with_lang_zh():
     assert at.multiselect(key="yd_ks").label == "截断位置 k"
     assert at.toggle(key="yd_judged_only").label == "只看已标注文档"
     assert at.selectbox(key="yd_gain").label == "增益"
-    assert "线性增益" not in at.selectbox(key="yd_gain").options  # values are code: linear
+    # a Chinese name, then the engine's value (code), which the widget keeps as its value
+    assert at.selectbox(key="yd_gain").options == ["线性（linear）", "指数（exponential）"]
+    assert at.selectbox(key="yd_ties").options[:2] == ["并列取平均（average）",
+                                                       "按文档 ID 降序（docid）"]
+    assert at.selectbox(key="yd_ties").value == "docid"
     assert at.selectbox(key="yd_gain").help.startswith("相关性等级如何变成")
     assert any("每个最大 160 MB" in c.value for c in at.caption)
     assert at.info[0].value.startswith("上传相关性判断和一个 run")

@@ -151,11 +151,9 @@ OPTION_VALUES = {str(v) for o in (*nc.OPTIONS.values(), *nc.COMPARE_OPTIONS.valu
 TEXT_JS = """() => {
     const SKIP = ".katex, code, pre, script, style, .rt-label-text, .ndcg-label, blockquote, "
         + "[data-testid='stDataFrame'], [data-testid='stDataFrameResizable'], "
-        + "[data-testid='stIconMaterial'], "  // an icon is a ligature: "shuffle" draws ⤮
-        // Streamlit's own words in its file uploader ("Drag and drop file here"): no public
-        // setting translates them (the page's caption says what to upload, in Chinese)
-        + "[data-testid='stFileUploaderDropzoneInstructions'], "
-        + "[data-testid='stFileUploaderDropzone'] button";
+        + "[data-testid='stIconMaterial']";  // an icon is a ligature: "shuffle" draws ⤮
+    // (Streamlit's own words in its file uploader, "Upload" and "160MB per file", are read
+    // too: in 中文 ui/fit.css hides them and the page's caption says them in Chinese)
     const out = [];
     const walk = (node) => {
         if (node.nodeType === 3) { out.push(node.textContent); return; }
@@ -346,3 +344,21 @@ def test_the_ranking_table_speaks_chinese_in_the_browser(page_in, app_url, open_
     expect(page.locator(".rt-live")).to_have_text(f"Doc A 已移到第 2 位；NDCG@6 {moved}")
     wait_idle(page)
     expect(page.locator("[data-figure='ndcg-linear']")).to_have_text(moved)
+
+
+def test_the_uploaders_english_words_are_hidden_in_chinese(page_in, app_url, open_app):
+    """Streamlit 1.67's uploader has no option for "Upload" and "160MB per file": in 中文
+    they are hidden (ui/fit.css), the button keeps its icon and the page's caption says the
+    limit in Chinese; in English they stay."""
+    for lang, visible in (("zh", False), ("en", True)):
+        page = page_in("en-US")
+        open_app(page, f"{app_url}/your_data?lang={lang}")
+        zone = page.get_by_test_id("stFileUploaderDropzone").first
+        expect(zone.locator("button")).to_be_visible(timeout=30_000)
+        words = [zone.get_by_test_id("stFileUploaderDropzoneInstructions"),
+                 zone.locator("button").get_by_text("Upload", exact=True)]
+        for element in words:
+            (expect(element).to_be_visible() if visible else expect(element).to_be_hidden())
+        if lang == "zh":
+            expect(page.get_by_test_id("stCaptionContainer").filter(
+                has_text="每个最大 160 MB")).to_be_visible()

@@ -2,6 +2,8 @@
 
 - Labels from a shared link and ids from uploaded files that hold HTML/JS are shown verbatim
   and never run (no dialog, no injected element).
+- Links, images, HTML and autolinks (bare https://, http://, www., e-mail addresses) in link
+  parameters, file names, ids and CSV headers never become an <a> or an <img> (issue 21).
 - No page renders raw HTML (static check of the sources).
 - A whole browser session requests only the app's own origin: no CDN, no telemetry.
 - The config turns usage stats off, XSRF protection on and caps uploads; the running server
@@ -209,6 +211,102 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
     assert labels_in_list(page) == ["d3", XSS_IMG, XSS_SCRIPT_2]
     assert {XSS_IMG, XSS_SCRIPT_2} <= set(labels_in_ideal(page))
     expect_nothing_ran(page, dialogs)
+
+
+# ------------------------------------------------------------------ no link from user text
+
+# Every form Markdown (GitHub-flavoured, as Streamlit renders it) could turn into a link or an
+# image; each points at evil.example, so any <a>/<img> aiming there came from user text.
+LINK_FORMS = ["[Sign in again](https://evil.example/login)", "![p](http://evil.example/p.png)",
+              "Sign in at https://evil.example/login", "see http://evil.example/x",
+              "www.evil.example/login", "help@evil.example", "<https://evil.example/login>",
+              '<a href="https://evil.example/a">a</a><img src="https://evil.example/i.png">']
+# <a>/<img> (and any href/src) anywhere in the page or its components' shadow roots whose
+# target names evil.example or is a piece of the user's text (a form cut short, as a notice
+# quotes it, links a shorter address), or an <a> whose text is such a piece.
+EVIL_TARGETS_JS = """(forms) => {
+  const fromUser = (v) => /evil/i.test(v)
+    || (v.trim().length >= 4 && forms.some((f) => f.includes(v.trim())));
+  const roots = [document];
+  const found = [];
+  while (roots.length) {
+    const root = roots.pop();
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) roots.push(el.shadowRoot);
+      for (const name of ['href', 'src', 'srcset', 'xlink:href', 'action', 'formaction']) {
+        const v = el.getAttribute(name);
+        if (v && fromUser(v)) found.push(`${el.tagName} ${name}=${v}`);
+      }
+      if (el.tagName.toLowerCase() === 'a' && fromUser(el.textContent.replaceAll('\\u2060', '')))
+        found.push(`A text=${el.textContent}`);
+    }
+  }
+  return found;
+}"""
+
+
+def expect_no_link_from_user_text(page: Page, seen_text: str) -> None:
+    """The page quotes the user's text (``seen_text``, invisible joiners aside) and holds no
+    <a>/<img> aiming at it."""
+    wait_rendered(page)
+    body = page.locator("body").inner_text().replace("\u2060", "")
+    assert seen_text in body, f"{seen_text!r} is not quoted on the page: the case tests nothing"
+    assert page.evaluate(EVIL_TARGETS_JS, LINK_FORMS) == []
+
+
+@pytest.mark.parametrize("param", ["gain", "k", "scale", "pool", "g"])
+def test_link_parameters_never_become_links(page: Page, app_url, open_app, param) -> None:
+    """/?g=1,2&gain=[Sign in again](https://evil.example/login) and every other form, in each
+    link parameter the "could not be read" notice quotes: the notice shows the text, and no
+    link or image aims at evil.example."""
+    for form in LINK_FORMS:
+        params = {"g": "1,2", param: form}
+        open_app(page, f"{app_url}/?{urlencode(params)}")
+        notice = page.get_by_test_id("stAlertContentWarning").filter(
+            has_text="could not be read")
+        expect(notice).to_be_visible(timeout=WAIT_MS)
+        expect_no_link_from_user_text(page, form[:8])  # k's notice quotes 20 characters
+
+
+def test_labels_never_become_links(page: Page, app_url, open_app, wait_idle) -> None:
+    """Labels from a link in the ranking table, and in the warning a narrower scale gives."""
+    grades = [9] * len(LINK_FORMS)
+    query = urlencode(ranking_query_params(LINK_FORMS, grades, scale="free"), doseq=True)
+    open_app(page, f"{app_url}/?{query}")
+    expect(page.locator(ROWS)).to_have_count(len(LINK_FORMS), timeout=WAIT_MS)
+    assert labels_in_list(page) == LINK_FORMS
+    page.get_by_test_id("stSelectbox").filter(has_text="Grade scale").click()
+    page.get_by_role("option", name="0–3").click()
+    wait_idle(page)
+    expect(page.get_by_test_id("stAlertContentWarning").filter(has_text="Outside")
+           ).to_be_visible(timeout=WAIT_MS)
+    expect_no_link_from_user_text(page, "Sign in again")
+
+
+def test_file_names_ids_and_csv_headers_never_become_links(page: Page, app_url, open_app,
+                                                           wait_idle) -> None:
+    """Uploaded file names, query and document ids, grades and CSV headers holding every
+    form: quoted in captions and errors, none a link or an image."""
+    rows = [("qid", "docid", "relevance"), ("1", "d1", "2"), ("1", "d2", "0")]
+    rows += [(form, form, "1") for form in LINK_FORMS]  # judged queries the run lacks
+    qrels = "\n".join(",".join('"' + c.replace('"', '""') + '"' for c in r) for r in rows)
+    run = b"qid,docid,score\n1,d1,1.0\n1,d2,2.0\n"
+    open_app(page, app_url)
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluate your runs").click()
+    wait_idle(page)
+    uploader_input(page, "Judgments").set_input_files(files=[{
+        "name": "help@evil.example www.evil.example.csv", "mimeType": "text/csv",
+        "buffer": qrels.encode()}])
+    wait_idle(page)
+    uploader_input(page, "Runs").set_input_files(files=[
+        {"name": "https://evil.example/r.csv", "mimeType": "text/csv", "buffer": run},
+        {"name": "[x](https://evil.example/b).csv", "mimeType": "text/csv",
+         "buffer": b"qid,https://evil.example/h,score\n1,d1,1.0\n"}])
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text("evil.example/h")
+    expect_no_link_from_user_text(page, "help@evil.example www.evil.example.csv")
+    expect_no_link_from_user_text(page, "Sign in at https://evil.example/login")
 
 
 # ------------------------------------------------------------------ no raw HTML in the code
