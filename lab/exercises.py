@@ -183,22 +183,6 @@ def generate(number: int, level: str = "medium", kind: str = "compute") -> Exerc
     raise RuntimeError(f"no exercise found for {kind}/{level}/{number}")  # pragma: no cover
 
 
-def from_id(text, *, lang: str = "en") -> tuple[str, str, int]:
-    """``(kind, level, number)`` of an exercise id as links carry it (``compute/medium/5``,
-    :attr:`Exercise.id`), or ValueError with a message for the visitor (in ``lang``).
-
-    >>> from_id("compare/hard/12")
-    ('compare', 'hard', 12)
-    """
-    parts = str(text).split("/")
-    if (len(parts) != 3 or parts[0] not in KINDS or parts[1] not in LEVELS
-            or not re.fullmatch(r"[1-9][0-9]{0,6}", parts[2])):
-        raise ValueError(t("The link's exercise “{typed}” is not one this page knows (it looks "
-                           "like compute/medium/5); exercise 1 is shown instead.", lang,
-                           typed=escape_markdown(str(text)[:40])))
-    return parts[0], parts[1], int(parts[2])
-
-
 def _draw(rng, spec):
     n = rng.randint(*spec.lengths)
     grades = [rng.randint(0, spec.max_grade) for _ in range(n)]

@@ -8,10 +8,15 @@ scan from the back of a room when a projector shows it at 300 px or more.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
+
+from lab import exercises as X
+from lab.i18n import t
+from lab.text import escape_markdown
 
 QR_MODULE_PX = 8  # pixels per QR module: a 41-module code (a playground link) is 392 px
 
@@ -59,3 +64,19 @@ def qr_png(text: str, *, module_px: int = QR_MODULE_PX) -> bytes:
     out = io.BytesIO()
     code.save(out, kind="png", scale=module_px, border=4)
     return out.getvalue()
+
+
+def exercise_from_link(text, *, lang: str = "en") -> tuple[str, str, int]:
+    """``(kind, level, number)`` of an exercise id as links carry it (``compute/medium/5``,
+    :attr:`Exercise.id`), or ValueError with a message for the visitor (in ``lang``).
+
+    >>> exercise_from_link("compare/hard/12")
+    ('compare', 'hard', 12)
+    """
+    parts = str(text).split("/")
+    if (len(parts) != 3 or parts[0] not in X.KINDS or parts[1] not in X.LEVELS
+            or not re.fullmatch(r"[1-9][0-9]{0,6}", parts[2])):
+        raise ValueError(t("The link's exercise “{typed}” is not one this page knows (it looks "
+                           "like compute/medium/5); exercise 1 is shown instead.", lang,
+                           typed=escape_markdown(str(text)[:40])))
+    return parts[0], parts[1], int(parts[2])

@@ -25,7 +25,8 @@ import streamlit as st
 
 from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
-from lab.exercises import STEPS, Score, from_id as exercise_from_id
+from lab.exercises import STEPS, Score
+from lab.share import exercise_from_link
 from lab.runs import SETTING_NAMES, Upload
 from lab.text import fmt_grade
 from ui import memory
@@ -330,7 +331,7 @@ def practice_init() -> str | None:
     problem = None
     if PX_NUMBER not in ss and st.query_params.get(EXERCISE_PARAM):
         try:
-            ss[PX_KIND], ss[PX_LEVEL], ss[PX_NUMBER] = exercise_from_id(
+            ss[PX_KIND], ss[PX_LEVEL], ss[PX_NUMBER] = exercise_from_link(
                 st.query_params[EXERCISE_PARAM], lang=language())
         except ValueError as e:
             problem = str(e)

@@ -1,11 +1,12 @@
 """Where class mode keeps its rooms: a database URL from the environment or from
-``.streamlit/secrets.toml``, else one SQLite file in the data folder.
+Streamlit's ``secrets.toml`` (in the ``.streamlit`` folder), else one SQLite file in the
+data folder.
 
 Read in this order (the first found wins):
 
 1. ``NDCG_LAB_DB_URL`` — any SQLAlchemy URL; several app servers share one PostgreSQL
    database with ``postgresql+psycopg://user:password@host/dbname``.
-2. ``[class] db_url`` in ``.streamlit/secrets.toml`` (the file Streamlit reads for secrets:
+2. ``[class] db_url`` in Streamlit's ``secrets.toml`` (the file Streamlit reads for secrets:
    a password in a URL belongs there, not in ``config.toml``).
 3. ``sqlite:///<data>/class.sqlite3``, where ``<data>`` is ``NDCG_LAB_DATA``, else
    ``[class] data_dir`` of the same file, else ``./.data/`` (git-ignored).

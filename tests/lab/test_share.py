@@ -41,11 +41,11 @@ def test_the_code_is_big_enough_to_project():
                                   "compute/medium", "compute/medium/5/6", "", "[a](http://b)"])
 def test_a_bad_exercise_in_a_link_is_refused_with_a_message(text):
     with pytest.raises(ValueError, match="exercise 1 is shown instead"):
-        X.from_id(text)
+        S.exercise_from_link(text)
 
 
 def test_every_exercise_id_reads_back():
     for kind in X.KINDS:
         for level in X.LEVELS:
             ex = X.generate(3, level, kind)
-            assert X.from_id(ex.id) == (kind, level, 3)
+            assert S.exercise_from_link(ex.id) == (kind, level, 3)
