@@ -120,8 +120,8 @@ def test_conventions_in_chinese_translates_the_tables_words_not_their_numbers():
     assert ties.loc["并列取平均（average）", "NDCG@1"] == pytest.approx(0.5)
     assert "scikit-learn" in ties.loc["并列取平均（average）", "使用者 / 作用"]
     zero = table_with(at, "q2（全零）").set_index("规则")["平均值"]
-    assert zero.round(6).to_dict() == {"记为 0（zero）": 0.475117, "未定义（nan）": 0.950234,
-                                       "记为 1（one）": 0.975117}
+    assert zero.round(6).to_dict() == {"记为零（zero）": 0.475117, "未定义（nan）": 0.950234,
+                                       "记为一（one）": 0.975117}
     presets_zh = table_with(at, "与 trec_eval 不同的原因")
     assert list(presets_zh.index) == list(C.PRESET_NAMES.values())
     assert "分数并列" in presets_zh.columns
