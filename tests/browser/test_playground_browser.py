@@ -276,6 +276,30 @@ def test_phone_touch_hold_on_the_label_drags_the_row_without_scrolling(
     assert [label for label, _ in shown][:2] == ["Doc D", "Doc A"]
 
 
+def test_phone_touch_on_the_grip_drags_the_row_at_once(phone: Page, wait_idle) -> None:
+    """390x844, touch: a finger that lands on Doc D's ⋮⋮ grip and slides up at once (no
+    hold) carries Doc D above Doc A; the page stays put (issue 21.2)."""
+    page = phone
+    cdp = page.context.new_cdp_session(page)
+    page.evaluate(f"{SCROLL_Y} += {row(page, 'Doc A').bounding_box()['y'] - 200}")
+    page.wait_for_timeout(200)
+    scroll_before = page.evaluate(SCROLL_Y)
+    src = row(page, "Doc D").locator(".rt-grip").bounding_box()
+    top = row(page, "Doc A").bounding_box()
+    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
+    touch(cdp, "touchStart", x, y)
+    for i in range(1, 13):
+        touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
+        page.wait_for_timeout(16)
+    expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
+    expect(figure(page)).to_have_text(expected_ndcg([0, 3, 2, 3, 1, 2]))
+    assert page.evaluate(SCROLL_Y) == scroll_before
+    touch(cdp, "touchEnd", x, top["y"] + 2)
+    shown = settled(page, wait_idle)
+    assert page.evaluate(SCROLL_Y) == scroll_before
+    assert [label for label, _ in shown][:2] == ["Doc D", "Doc A"]
+
+
 def test_a_move_shifts_no_layout(page: Page, app_url, open_app, wait_idle) -> None:
     """After the first move (when the change badges appear) Doc A's row, the last row, the
     ideal table and the tabs below stand exactly where they stood."""

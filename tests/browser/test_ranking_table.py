@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import ndcg_core as nc
 
 DEMO = "tests/apps/ranking_table_demo.py"
-JS = Path(__file__).resolve().parents[2] / "ui" / "ranking_table" / "ranking_table.js"
+JS = Path(__file__).resolve().parents[2] / "ui" / "ranking_table" / "figures.js"
 LABELS = ["Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F"]
 GRADES = [3, 2, 3, 0, 1, 2]
 K = 4
@@ -166,6 +166,30 @@ def test_touch_hold_on_the_label_drags_the_row_without_scrolling(phone: Page, wa
     assert page.evaluate(SCROLL_Y) == scroll_before
     expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
     expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
+
+
+def test_touch_on_the_grip_drags_the_row_at_once(phone: Page, wait_idle):
+    """On a phone, a finger that lands on Doc D's ⋮⋮ grip and slides up at once (no hold)
+    moves Doc D to the top; the page stays where it was (issue 21.2: it cancelled itself)."""
+    page = phone
+    cdp = page.context.new_cdp_session(page)
+    page.evaluate(SCROLL_Y + " = 40")
+    scroll_before = page.evaluate(SCROLL_Y)
+    src = row(page, "doc-d").locator(".rt-grip").bounding_box()
+    top = row(page, "doc-a").bounding_box()
+    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
+    touch(page, cdp, "touchStart", x, y)
+    steps = 12
+    for i in range(1, steps + 1):
+        touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / steps)
+        page.wait_for_timeout(16)
+    expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
+    expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
+    assert page.evaluate(SCROLL_Y) == scroll_before
+    touch(page, cdp, "touchEnd", x, top["y"] + 2)
+    wait_engine(page, wait_idle)
+    assert page.evaluate(SCROLL_Y) == scroll_before
+    expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
 
 
 def test_touch_swipe_on_a_row_scrolls_the_page_and_moves_nothing(phone: Page, wait_idle):
@@ -473,7 +497,7 @@ PREVIEW_BATCH = """async ([source, cases]) => {
 
 
 def test_browser_preview_equals_the_engine_on_600_random_lists(browser: Browser):
-    """The component's own preview arithmetic (loaded from ranking_table.js in one page)
+    """The component's own preview arithmetic (figures.js, loaded alone in one page)
     gives every figure ndcg_core gives, to 1e-9 and as the same 3-decimal text, for 600
     seeded lists: integer, fractional and negative grades, both gains, every k, with and
     without a judged pool (its IDCG from the engine)."""

@@ -8,9 +8,13 @@ Alt+Arrow / Alt+Home / Alt+End; while a row is held every figure shows the order
 the pointer (computed in the browser), and the drop brings the engine's figures, equal
 to that preview. Grades and labels are edited in place; rows are added and removed.
 
-The component's files sit beside this module and are read once, at import:
-``ranking_table.js`` (behaviour; its notes say how st.components.v2 runs it),
-``ranking_table.css``, ``ranking_table.html``. The arithmetic and the checks live in
+The component's files sit beside this module and are read once, at import. Its
+JavaScript is one ES module joined from files, one concern each (:data:`JS_FILES`):
+``figures.js`` (the arithmetic, the browser's twin of ndcg_core), ``dom.js`` and
+``drag.js`` (shared with :mod:`ui.sortable`: the words, and one drag for every list),
+``view.js`` (drawing), ``interaction.js`` (what a drag, a key or an edit does) and
+``bridge.js`` (the instance, ``data`` in, reports out; its notes say how st.components.v2
+runs it). ``ranking_table.css`` and ``ranking_table.html`` are the rest. The arithmetic and the checks live in
 :mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), the order rules in
 :func:`lab.playground.order_to_draw` and :func:`lab.playground.reconcile`.
 
@@ -45,20 +49,31 @@ from ui import state
 _HERE = Path(__file__).resolve().parent
 
 
+JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "bridge.js")
+
+
 def _read(name: str) -> str:
     return (_HERE / name).read_text(encoding="utf-8")
+
+
+def module_js(paths) -> str:
+    """One ES module from ``paths`` (st.components.v2 takes a component's JavaScript as one
+    inline module, so files cannot import each other): their text joined in order, each
+    after a comment naming its file. Their top-level names share one scope."""
+    return "\n".join(f"// ---- {path.name}\n" + path.read_text(encoding="utf-8")
+                     for path in paths)
 
 
 _component = st.components.v2.component(
     "ndcg_ranking_table",
     html=_read("ranking_table.html"),
     css=_read("ranking_table.css"),
-    js=_read("ranking_table.js"),
+    js=module_js(_HERE / name for name in JS_FILES),
 )
 
 # A component without a face: its JS fires its ``settled`` trigger when a ranking table
-# on the page has drawn the engine's answer to one of its events (ranking_table.js sends
-# the window event). Placed in another fragment than the table, it reruns that fragment
+# on the page has drawn the engine's answer to one of its events (bridge.js sends the
+# window event). Placed in another fragment than the table, it reruns that fragment
 # after the table's own, short rerun has answered.
 _listener = st.components.v2.component(
     "ndcg_ranking_table_settled",
@@ -81,7 +96,7 @@ def hint_text(lang: str) -> str:
 
 def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every word the component shows or announces, in ``lang``: its JavaScript reads them
-    from ``data["labels"]`` (its own English words are only a fallback). ``{name}``
+    from ``data["labels"]`` and has no words of its own. ``{name}``
     placeholders are filled in the browser; one whole sentence per case (the row's spoken
     name with or without figures, past k or not), never pieces put together there.
     ``grade`` holds the refused-grade messages of ``scale``
