@@ -8,15 +8,14 @@ How a move flows
    (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
    grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
    ``order`` with a ``moved`` trigger;
-2. state: the trigger's callback, :func:`on_table_event` (the table) or
-   :func:`on_list_move` (a sortable list), folds it into a new
-   :class:`lab.playground.Playground` with :func:`lab.playground.apply_event` /
-   :func:`lab.playground.reorder` and stores it under ``PG`` through
-   :func:`_set_playground`, the only writer of ``PG``. When a reconnect lost a move's
-   trigger, :func:`_follow_report` applies the reported order at the top of the next run
-   (both components re-send an unanswered move every 4 s). A refused edit raises
-   ValueError in :func:`on_table_event`: the table shows the message at its row and the
-   state is unchanged;
+2. state: the trigger's callback, :func:`on_table_event` (the table:
+   :func:`lab.table_events.next_state`, check -> reconcile -> apply; a refusal goes back to
+   its row) or :func:`on_list_move` (a sortable list: :func:`lab.playground.reorder`),
+   stores the new :class:`lab.playground.Playground` through :func:`_set_playground`, the
+   only writer of ``PG``. When a reconnect lost a trigger, :func:`_follow_report` applies
+   the reported order at the top of the next run (the table re-sends every unanswered
+   event every 4 s, a list its move). A report made before this session began (the old
+   one expired during a cut) names rows it never drew and is left alone;
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
@@ -32,6 +31,7 @@ from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.runs import SETTING_NAMES, Upload
+from lab.table_events import next_state
 from lab.text import fmt_grade
 from ui import memory
 
@@ -46,16 +46,15 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
-COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a drag component
-                                 # saw and drew last run (ui/sortable, ui/ranking_table)
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
-# The playground's url paths: the app's root (the default page, what its links use) and
-# /playground (the same page by its own name; app.py registers both).
+# The playground's url paths: the root (the default page; its links) and /playground (app.py)
 PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's ranking table (component state)
 VIEW = "pg_view"                 # the playground's open tab (formula or charts)
-SETTLED = "pg_settled"           # the table's answer is drawn: redraw the formula and link
+SETTLED = "pg_settled"           # the table's answer is drawn: redraw the charts and link
+FORMULA = "pg_formula"           # the formula under the table (follows it in the browser)
 # widgets of the settings row (mirrors of PG, set from it before each draw)
 GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
 UNRETRIEVED_WIDGET = "pg_pool_text"
@@ -151,13 +150,14 @@ def _report(key):
 
 
 def _follow_report(key):
-    """Apply the component's reported order when it is news: it differs from the report
-    applied last (the browser resends its last report on every run, so an old report must
-    not undo a button's reorder)."""
+    """Apply the component's reported order when it is news: not the report applied last
+    (the browser resends its last on every run: an old one must not undo a button)."""
     order = _report(key)
     if order is None or order == ss.get(PG_REPORT_SEEN + key):
         return
     ss[PG_REPORT_SEEN + key] = order
+    if not _drawn(key):
+        return
     pg = ss[PG]
     if set(order) == {it.id for it in pg.items} and order != [it.id for it in pg.items]:
         _set_playground(P.reorder(pg, order))
@@ -166,20 +166,23 @@ def _follow_report(key):
 def on_list_move(key: str = LIST):
     """The component's ``moved`` trigger: apply the order it reports."""
     order = _report(key)
-    if order:
+    if order and _drawn(key):
         ss[PG_REPORT_SEEN + key] = order
         _set_playground(P.reorder(ss[PG], order))
 
 
-def on_table_event(event: dict, key: str = LIST):
-    """The ranking table's checked event (move, grade, rename, remove, add): folded into
-    the shared state by :func:`lab.playground.apply_event`. Its ValueError (a grade the
-    scale cannot take, the last item removed) goes back to the table, which shows the
-    message at the row; the state is then unchanged."""
-    pg = P.apply_event(ss[PG], event, lang=language())
-    if event.get("action") == "move":
-        ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
-    _set_playground(pg)
+def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name its rows
+    return any(COMPONENT_MEMO.format(c, key) in ss for c in ("ranking_table", "sortable"))
+
+
+def on_table_event(event, reported, key: str = LIST):
+    """The table's raw event and reported order to the next state (check -> reconcile ->
+    apply: :func:`lab.table_events.next_state`); returns (event applied, refusal, row id)."""
+    step = next_state(ss[PG], event, reported, lang=language())
+    if step.event is not None and step.event["action"] == "move":
+        ss[PG_REPORT_SEEN + key] = list(step.event["order"])
+    _set_playground(step.state)
+    return step.event, step.message, step.row_id
 
 
 def on_button(action: str):
@@ -226,9 +229,8 @@ def settings_widgets(pg: P.Playground):
     """Set the settings row's widgets from the state, just before they are drawn."""
     ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
     ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
-    # The pool's text follows the state too (the monkey saw the box empty after a page
-    # switch while the ideal still used the pool), except text that did not parse: that
-    # stays as the user typed it, with its message, until it is fixed.
+    # The pool's text follows the state too (the monkey saw it empty after a page switch),
+    # except text that did not parse: that stays as typed, with its message, until fixed.
     if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
         ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
     else:
@@ -290,9 +292,8 @@ def clamp(key: str, lo, hi, default):
 
 def language() -> str:
     """The language this run draws in ("en" or "zh"), decided once per session on arrival:
-    the address's ``?lang=`` if it names one, else the browser's language (``zh-CN`` and
-    every ``zh*`` read Chinese), else English. Afterwards only the sidebar switch changes it
-    (:func:`on_language`): a rerun's address can lag behind what this session wrote."""
+    ``?lang=``, else the browser's (``zh*``: Chinese), else English. Then only the sidebar
+    switch changes it (:func:`on_language`): a rerun's address can lag behind."""
     if LANG not in ss:
         ss[LANG] = (language_of(st.query_params.get(LANG_PARAM))
                     or language_of(st.context.locale) or "en")
@@ -306,8 +307,7 @@ def language_widget() -> str:
 
 
 def on_language():
-    """The sidebar switch changed: draw in the new language, and say so in the address so a
-    reload or a copied link keeps it."""
+    """The sidebar switch changed: the new language, in the address too (reloads, links)."""
     chosen = ss.get(LANG_WIDGET)
     if chosen in LANGUAGES:
         ss[LANG] = chosen

@@ -141,19 +141,23 @@ def touch(page: Page, cdp, kind: str, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def test_touch_hold_on_the_label_drags_the_row_without_scrolling(phone: Page, wait_idle):
-    """On a phone, pressing Doc D's label, holding, then sliding up moves Doc D to the top
-    while the page stays where it was."""
+@pytest.mark.parametrize("start", ["hold", "grip"])
+def test_touch_drags_the_row_without_scrolling(phone: Page, wait_idle, start: str):
+    """On a phone, a finger on Doc D's label that holds, or on its ⋮⋮ grip at once (no
+    hold; issue 21.2: it cancelled itself), then slides up moves Doc D to the top while
+    the page stays where it was."""
     page = phone
     cdp = page.context.new_cdp_session(page)
     page.evaluate(SCROLL_Y + " = 40")  # the page can scroll both ways from here
     scroll_before = page.evaluate(SCROLL_Y)
     assert scroll_before == 40
-    src = row(page, "doc-d").locator(".rt-label").bounding_box()
+    where = ".rt-label" if start == "hold" else ".rt-grip"
+    src = row(page, "doc-d").locator(where).bounding_box()
     top = row(page, "doc-a").bounding_box()
     x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
     touch(page, cdp, "touchStart", x, y)
-    page.wait_for_timeout(450)  # the hold arms the drag
+    if start == "hold":
+        page.wait_for_timeout(450)  # the hold arms the drag
     steps = 12
     for i in range(1, steps + 1):
         touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / steps)
@@ -166,30 +170,6 @@ def test_touch_hold_on_the_label_drags_the_row_without_scrolling(phone: Page, wa
     assert page.evaluate(SCROLL_Y) == scroll_before
     expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
     expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
-
-
-def test_touch_on_the_grip_drags_the_row_at_once(phone: Page, wait_idle):
-    """On a phone, a finger that lands on Doc D's ⋮⋮ grip and slides up at once (no hold)
-    moves Doc D to the top; the page stays where it was (issue 21.2: it cancelled itself)."""
-    page = phone
-    cdp = page.context.new_cdp_session(page)
-    page.evaluate(SCROLL_Y + " = 40")
-    scroll_before = page.evaluate(SCROLL_Y)
-    src = row(page, "doc-d").locator(".rt-grip").bounding_box()
-    top = row(page, "doc-a").bounding_box()
-    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-    touch(page, cdp, "touchStart", x, y)
-    steps = 12
-    for i in range(1, steps + 1):
-        touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / steps)
-        page.wait_for_timeout(16)
-    expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
-    expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
-    assert page.evaluate(SCROLL_Y) == scroll_before
-    touch(page, cdp, "touchEnd", x, top["y"] + 2)
-    wait_engine(page, wait_idle)
-    assert page.evaluate(SCROLL_Y) == scroll_before
-    expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
 
 
 def test_touch_swipe_on_a_row_scrolls_the_page_and_moves_nothing(phone: Page, wait_idle):

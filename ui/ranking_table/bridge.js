@@ -9,6 +9,11 @@
 // into one module): it holds the instance, reads `data` and sends the reports.
 
 const INSTANCES = new WeakMap();  // root element -> per-instance state
+// Table key -> what this page last had from the server and what the student did since:
+// {session, rows (their labels and grades, in order), pending (events not acknowledged)}.
+// Kept by the module, shared by instances, so a table drawn again after a reconnect still
+// knows what the student had.
+const SEEN = new Map();
 
 // A move is reported as the new order (state) and an "event" trigger. If the connection
 // is down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
@@ -18,6 +23,7 @@ const INSTANCES = new WeakMap();  // root element -> per-instance state
 const RESEND_MS = 4000;
 const RESEND_FOR_MS = 120000;
 const SETTLED_EVENT = "ndcg-ranking-table-settled";
+const FIGURES_EVENT = "ndcg-ranking-table-figures";  // formula.js listens (the same name)
 
 /** Run `fn` once the next frame has been painted (a task queued from that frame); in a
  * hidden page, which paints no frames, at once. */
@@ -29,19 +35,58 @@ function afterPaint(fn) {
 function send(inst, event) {
   inst.answerPending = true;  // apply() tells the page when the answer is drawn
   inst.root.dataset.figures = event.action === "move" ? "preview" : "pending";
-  // seq makes two equal actions in a row (two adds) two changes of the trigger.
-  inst.seq = (inst.seq || 0) + 1;
-  inst.setTriggerValue("event", { ...event, seq: inst.seq });
+  // seq orders this instance's events; the server applies each (instance, seq) once, so
+  // every event can be sent again until a run acknowledges it (an add too).
+  inst.seq += 1;
+  const sent = { ...event, seq: inst.seq, instance: inst.instance, session: inst.session };
+  inst.outbox.push(sent);
+  SEEN.set(inst.key, { session: inst.session, rows: rowsSignature(inst.rows), pending: inst.outbox.length });
+  inst.setTriggerValue("event", sent);
   clearInterval(inst.resendTimer);
-  if (event.action !== "move") return;
-  const order = inst.rows.map((r) => r.id);
   const since = Date.now();
   inst.resendTimer = setInterval(() => {
-    if (Date.now() - since > RESEND_FOR_MS) return clearInterval(inst.resendTimer);
-    inst.seq += 1;
-    inst.setStateValue("order", order);
-    inst.setTriggerValue("event", { ...event, seq: inst.seq, resent: true });
+    if (!inst.outbox.length) return clearInterval(inst.resendTimer);
+    if (Date.now() - since > RESEND_FOR_MS) {
+      // Still unanswered: say so at the table rather than drop it silently.
+      clearInterval(inst.resendTimer);
+      showNotice(inst, word(inst, "unsent"));
+      return;
+    }
+    inst.setStateValue("order", inst.rows.map((r) => r.id));
+    inst.setTriggerValue("event", { action: "batch", events: inst.outbox, resent: Date.now(),
+                                    instance: inst.instance, session: inst.session });
   }, RESEND_MS);
+}
+
+function showNotice(inst, text) {
+  inst.notice.textContent = text || "";
+  inst.notice.hidden = !text;
+}
+
+function rowsSignature(rows) {
+  return rows.map((r) => `${r.label}\u0000${r.gradeText}`).join("\u0001");
+}
+
+/** What a run's `data` says this table's server has: drop the events it acknowledged.
+ * True when the server answered from a new session (the old one expired during a cut)
+ * and what the student had is not what it sent (read before `data` is drawn). */
+function acknowledge(inst, d) {
+  const before = SEEN.get(d.key);
+  const serverRows = rowsSignature((Array.isArray(d.rows) ? d.rows : []).map(toRow));
+  const fresh = Boolean(before && before.session && before.session !== d.session);
+  const lost = fresh && (before.pending > 0 || inst.outbox.length > 0 || before.rows !== serverRows);
+  inst.session = d.session || null;
+  if (fresh) {
+    // What the browser reported names the old session's rows: report the new one's order,
+    // so the next run does not read the old report as a move.
+    inst.outbox = [];
+    inst.setStateValue("order", (Array.isArray(d.rows) ? d.rows : []).map((r) => String(r.id)));
+  }
+  const ack = d.ack || {};
+  if (ack.instance === inst.instance) inst.outbox = inst.outbox.filter((e) => e.seq > ack.seq);
+  if (!inst.outbox.length) clearInterval(inst.resendTimer);
+  SEEN.set(d.key, { session: inst.session, rows: serverRows, pending: inst.outbox.length });
+  return lost;
 }
 
 function instanceFor(root) {
@@ -66,10 +111,12 @@ function instanceFor(root) {
     rows: [], refs: [], idealRows: [], gains: ["linear"], k: 1,
     idcg: null, zero: 0, scale: null, scaleText: "", maxGain: {}, maxLabel: 80,
     engine: null, shown: null, deltaBase: null, engineBase: null, idealFigures: null,
-    messages: {}, editable: true, disabled: false, showIdeal: true, hasPool: false, labels: {},
+    messages: {}, editable: true, disabled: false, showIdeal: true, hasUnretrieved: false, labels: {},
     cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null, figSig: null,
     drag: null, pending: null, focusId: null, editing: null, expectNew: null,
     announceTimer: 0, resendTimer: 0,
+    // events not yet acknowledged by a run; this page's instance and the server's session
+    outbox: [], seq: 0, instance: Math.random().toString(36).slice(2), session: null,
     setStateValue: () => {}, setTriggerValue: () => {},
   };
   INSTANCES.set(root, inst);
@@ -98,6 +145,7 @@ function applyWords(inst) {
 
 function apply(inst, data) {
   const d = data || {};
+  const lost = acknowledge(inst, d);
   inst.gains = Array.isArray(d.gains) && d.gains.length ? d.gains.filter((g) => g in GAIN_SHORT) : ["linear"];
   inst.rows = (Array.isArray(d.rows) ? d.rows : []).map(toRow);
   inst.idealRows = (Array.isArray(d.ideal_rows) ? d.ideal_rows : []).map(toRow);
@@ -115,9 +163,10 @@ function apply(inst, data) {
   inst.editable = d.editable !== false;
   inst.disabled = Boolean(d.disabled);
   inst.showIdeal = d.show_ideal !== false;
-  inst.hasPool = Boolean(d.has_pool);
+  inst.hasUnretrieved = Boolean(d.has_unretrieved);
   inst.messages = d.messages && typeof d.messages === "object" ? { ...d.messages } : {};
   inst.idealFigures = d.ideal_figures || null;
+  inst.key = d.key || null;
   const engine = d.figures || null;
   // The change the last edit made: against the engine's previous figures.
   const prev = inst.engine;
@@ -128,8 +177,8 @@ function apply(inst, data) {
   inst.root.classList.toggle("is-disabled", inst.disabled);
   inst.root.classList.toggle("is-two", inst.gains.length > 1);
   inst.root.classList.toggle("no-ideal", !inst.showIdeal);
-  inst.notice.textContent = d.notice || "";
-  inst.notice.hidden = !d.notice;
+  // Changes lost with an expired session are said, at the table, until the next answer.
+  showNotice(inst, lost ? word(inst, "session_lost") : d.notice || "");
   inst.hint.textContent = d.hint || "";
   inst.addBtn.hidden = !inst.editable || inst.disabled;
   let focusNew = null;
@@ -173,7 +222,6 @@ export default function rankingTable({ data, parentElement, setStateValue, setTr
   inst.addBtn = root.querySelector(".rt-add");
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
-  clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
   // Redrawing now would drop the held row or the value being typed: wait for them.
   if (inst.drag.press || inst.editing) inst.pending = data;
   else apply(inst, data);

@@ -40,7 +40,7 @@ function dragOver(inst, p, order) {
   const refs = order.map((i) => inst.refs[i]);
   const figures = previewOf(inst, rows);
   fillRows(inst, refs, figures, false, true);
-  showFigures(inst, figures, "preview");
+  showFigures(inst, figures, "preview", rows);
 }
 
 function dragEnded(inst, p, drop) {

@@ -216,8 +216,8 @@ function fillRows(inst, refsInOrder, figures, ideal, live) {
       r.li.setAttribute("aria-label", r.row.retrieved
         ? (past ? word(inst, "ideal_row_past", p)
           : word(inst, "ideal_row", p))
-        : (past ? word(inst, "ideal_row_pool_past", p)
-          : word(inst, "ideal_row_pool", p)));
+        : (past ? word(inst, "ideal_row_unretrieved_past", p)
+          : word(inst, "ideal_row_unretrieved", p)));
     }
   }
 }
@@ -379,7 +379,7 @@ function renderIdeal(inst) {
   inst.idealBox.hidden = !inst.showIdeal;
   if (!inst.showIdeal) return;
   // The ideal ordering does not change with a move: redraw only when it did change.
-  const sig = JSON.stringify([inst.idealRows, inst.idealFigures, inst.k, inst.gains, inst.hasPool]);
+  const sig = JSON.stringify([inst.idealRows, inst.idealFigures, inst.k, inst.gains, inst.hasUnretrieved]);
   if (sig === inst.idealSig) return;
   inst.idealSig = sig;
   const frag = document.createDocumentFragment();
@@ -389,7 +389,7 @@ function renderIdeal(inst) {
   inst.headIdeal.replaceWith(inst.headIdeal = headerRow(inst, true));
   fillRows(inst, refs, inst.idealFigures, true);
   markCut(inst, refs, `k = ${inst.k}`);
-  inst.idealTitle.textContent = inst.hasPool ? word(inst, "ideal_pool") : word(inst, "ideal");
+  inst.idealTitle.textContent = inst.hasUnretrieved ? word(inst, "ideal_unretrieved") : word(inst, "ideal");
 }
 
 function previewOf(inst, rows) {
@@ -398,10 +398,21 @@ function previewOf(inst, rows) {
   return preview(rows.map((r) => r.grade), { k: inst.k, gains: inst.gains, idcg: inst.idcg, zero: inst.zero });
 }
 
-function showFigures(inst, figures, source) {
+/** Show `figures` (of `rows`, in that order) in the figures above the table, and tell the
+ * formula (formula.js), which redraws in the same frame. */
+function showFigures(inst, figures, source, rows = inst.rows) {
   inst.shown = figures;
   inst.root.dataset.figures = source;  // "engine" or "preview" (tests and the benchmark read it)
   fillFigures(inst, figures, inst.deltaBase);
+  if (!inst.key) return;
+  const detail = {
+    key: inst.key, k: inst.k, gains: inst.gains,
+    grades: rows.map((r) => r.gradeText), ideal: inst.idealRows.map((r) => r.gradeText),
+    figures: figures && Object.fromEntries(inst.gains.map((g) => [g, { dcg: figures[g].dcg, idcg: figures[g].idcg, ndcg: figures[g].ndcg }])),
+  };
+  const latest = window[FIGURES_EVENT] || (window[FIGURES_EVENT] = {});
+  latest[inst.key] = detail;
+  window.dispatchEvent(new CustomEvent(FIGURES_EVENT, { detail }));
 }
 
 function activeRowId(inst) {
