@@ -9,6 +9,7 @@ import pandas as pd
 
 import ndcg_core as nc
 from lab.i18n import t
+from lab.text import gain_name
 
 BEYOND = "06_beyond"
 MRR_RANKS = (1, 4, 2, 9)  # document 003: the first relevant item's rank per query
@@ -26,11 +27,11 @@ def beyond_metrics(grades, *, k: int, threshold: float, gain: str,
     n_rel = sum(1 for g in judged if g >= threshold)
     ideal = judged if unretrieved else None
     g = f"{threshold:g}"
-    gain_name = t("linear", lang) if gain == "linear" else t("exponential", lang)
+    name = gain_name(gain, lang=lang)
     return [
         (f"CG@{k}", nc.cg(grades, k=k, gain=gain),
          t("sum of the top-{k} gains ({gain} gain), blind to their order", lang, k=k,
-           gain=gain_name)),
+           gain=name)),
         (f"Precision@{k}", nc.precision_at_k(grades, k=k, threshold=threshold),
          t("share of the top {k} with grade ≥ {threshold}", lang, k=k, threshold=g)),
         (t("Reciprocal rank", lang), nc.reciprocal_rank(grades, threshold=threshold),
@@ -39,7 +40,7 @@ def beyond_metrics(grades, *, k: int, threshold: float, gain: str,
                                                             n_relevant=n_rel),
          t("mean precision at each relevant item; {n} relevant judged", lang, n=n_rel)),
         (f"NDCG@{k}", nc.ndcg(grades, k=k, gain=gain, ideal=ideal),
-         t("graded gains, log discount, over the ideal ({gain} gain)", lang, gain=gain_name)),
+         t("graded gains, log discount, over the ideal ({gain} gain)", lang, gain=name)),
     ]
 
 

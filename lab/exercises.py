@@ -29,7 +29,7 @@ from functools import lru_cache
 import ndcg_core as nc
 from lab import mistakes as M, spot
 from lab.i18n import t
-from lab.text import escape_markdown, fmt
+from lab.text import escape_markdown, fmt, gain_name
 
 TOLERANCE = 0.001  # absolute, as 07_practice.md states
 _EPS = 1e-9        # float slack, so an answer exactly 0.001 away is still accepted
@@ -79,11 +79,6 @@ def level_label(level: str, *, lang: str = "en") -> str:
         "hard": t("7–9 items, grades 0–4, either gain, k cuts into the list and the ideal "
                   "needs an item from below k", lang),
     }[level]
-
-
-def gain_name(gain: str, *, lang: str = "en") -> str:
-    """The gain's name in a sentence: linear gain, exponential gain (线性增益, 指数增益)."""
-    return {"linear": t("linear gain", lang), "exponential": t("exponential gain", lang)}[gain]
 
 
 def _other(gain: str) -> str:
@@ -323,14 +318,16 @@ def _choice_hint(ex: Exercise, choice: str, lang: str) -> str:
     if ("A" if a2 > b2 else "B") != choice:
         return ""
     return t("Ranking {choice} wins under {other}, but this exercise uses {gain}.", lang,
-             choice=choice, other=gain_name(other, lang=lang), gain=gain_name(ex.gain, lang=lang))
+             choice=choice, other=gain_name(other, lang=lang, long=True),
+             gain=gain_name(ex.gain, lang=lang, long=True))
 
 
 def diagnose(ex: Exercise, step: str, given: dict, *, lang: str = "en") -> str:
     """A hint when the wrong value matches a common slip (else an empty string)."""
     g, k, value = list(ex.grades), ex.k, given[step]
     other = _other(ex.gain)
-    gains = {"other": gain_name(other, lang=lang), "gain": gain_name(ex.gain, lang=lang)}
+    gains = {"other": gain_name(other, lang=lang, long=True),
+             "gain": gain_name(ex.gain, lang=lang, long=True)}
     slips = {
         "dcg": [
             (nc.dcg(g, k=k, gain=other), t("That is DCG@{k} under {other}; this exercise "
@@ -410,8 +407,8 @@ def report(ex: Exercise, fb: Feedback, *, lang: str = "en") -> list[tuple[str, s
         return spot.report(ex, fb, lang)
     if ex.kind == "compare":
         e = fb.expected
-        values = dict(gain=gain_name(ex.gain, lang=lang), k=k, a=fmt(e["A"]), b=fmt(e["B"]),
-                      winner=e["winner"])
+        values = dict(gain=gain_name(ex.gain, lang=lang, long=True), k=k, a=fmt(e["A"]),
+                      b=fmt(e["B"]), winner=e["winner"])
         if fb.status == "correct":
             out = [("success", t("Right: under {gain} ranking A scores NDCG@{k} = {a} and "
                                  "ranking B {b}, so **ranking {winner}** wins.", lang, **values))]

@@ -18,13 +18,13 @@ import math
 import random
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from urllib.parse import urlencode
 
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
-from lab.ranking_table import check_grade
+from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade
+from lab.ranking_table import parts
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
@@ -36,7 +36,6 @@ SCALES = {
     "free": (None, None, None),
 }
 SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
-MAX_ITEMS = 200
 
 
 def scale_label(scale: str, *, lang: str = "en") -> str:
@@ -52,7 +51,6 @@ def scale_label(scale: str, *, lang: str = "en") -> str:
     return SCALE_LABELS[scale]  # numbers only: the same in every language
 
 
-MAX_LABEL = 80
 # Links the app writes stay under this many bytes of query string: Tornado refuses request
 # lines over 16 KiB when they arrive in network-sized packets (issue 16), and 8 KB leaves room
 # for the path and for proxies with an 8 KB header limit.
@@ -121,17 +119,9 @@ def missing_grade(state: Playground) -> tuple[str, int] | None:
 
 
 def figures(grades, k: int, gain: str, judged=None) -> nc.NDCGParts:
-    """DCG@k, IDCG@k and NDCG@k from the engine (the IDCG the NDCG divides by)."""
-    return _figures(tuple(grades), k, gain, tuple(judged) if judged else None)
-
-
-@lru_cache(maxsize=1024)
-def _figures(grades: tuple, k: int, gain: str, judged: tuple | None) -> nc.NDCGParts:
-    # Memoised by value: a playground run asks for the same figures in its table's
-    # fragment and in its formula's, and a drag back and forth repeats orders (the
-    # playground's server rerun after a move: issue 11, <= 15 ms).
-    return nc.ndcg_parts(list(grades), k=k, gain=gain,
-                         ideal=list(judged) if judged else None)
+    """DCG@k, IDCG@k and NDCG@k from the engine (the IDCG the NDCG divides by): the
+    ranking table's own, :func:`lab.ranking_table.parts` (computed once per value)."""
+    return parts(tuple(grades), k, gain, tuple(judged) if judged else None)
 
 
 # ----------------------------------------------------------------- moves
@@ -231,10 +221,9 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
     "grade"}``, ``{"action": "rename", "id", "label"}``, ``{"action": "remove", "id"}``,
     ``{"action": "add"}``. Raises ValueError with the message the row shows when the
-    event cannot be applied: a grade the scale cannot take
-    (:func:`lab.ranking_table.check_grade`; the old grade stays), removing the last item,
-    adding past :data:`MAX_ITEMS`. A label is cleaned
-    by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
+    event cannot be applied: a grade the scale cannot take (:func:`lab.grades.check_grade`;
+    the old grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is
+    cleaned by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
     lowest grade (0 on the free scale), at the end of the ranking.
 
     >>> pg = make(["A", "B"], [3, 1])

@@ -23,7 +23,8 @@ from ndcg_core import to_latex, to_markdown
 from ndcg_core.compare import MAX_SYSTEMS
 from lab import options_text
 from lab.i18n import t
-from lab.playground import MAX_ITEMS, ranking_query_params
+from lab.grades import MAX_ITEMS
+from lab.playground import ranking_query_params
 from lab.run_words import header
 from lab.text import DATA_DECIMALS, escape_markdown, listing, sentences
 

@@ -36,6 +36,20 @@ _AUTOLINK_SPOTS = re.compile(r"(?<=:)(?=/)|(?i:(?<=www))(?=\.)|(?<=@)")
 WORD_JOINER = "\u2060"
 
 
+def gain_name(gain: str, *, lang: str, long: bool = False) -> str:
+    """A gain's name as every page writes it, in ``lang``: "linear", "exponential" or
+    "both" (the settings' choices); ``long``: "linear gain", "exponential gain".
+
+    >>> gain_name("exponential", lang="en", long=True)
+    'exponential gain'
+    """
+    if long:
+        return t("linear gain", lang) if gain == "linear" else t("exponential gain", lang)
+    if gain == "linear":
+        return t("linear", lang)
+    return t("exponential", lang) if gain == "exponential" else t("both", lang)
+
+
 def escape_markdown(text) -> str:
     """``text`` as literal characters inside Markdown: no link, image, HTML, LaTeX,
     directive or autolink survives.

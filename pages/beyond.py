@@ -3,13 +3,14 @@ playground ranking, live as it is reordered; MRR over queries; NDCG's blind spot
 Prose: assets/lessons/06_beyond.md."""
 
 import math
+from functools import partial
 
 import streamlit as st
 
 import ndcg_core as nc
 from lab import beyond as B
 from lab.i18n import t
-from lab.text import escape_markdown, fmt
+from lab.text import escape_markdown, fmt, gain_name
 from ui import charts, lessons as L, playground as view, routing, state
 
 routing.route_through_app()
@@ -40,8 +41,7 @@ else:
     threshold = lo
     b.markdown(t("**Relevant if grade ≥ {threshold}**", lang, threshold=f"{threshold:g}"))
 gain = c.radio(t("Gain (CG and NDCG)", lang), ["linear", "exponential"], horizontal=True,
-               format_func=lambda g: t("linear", lang) if g == "linear"
-               else t("exponential", lang),
+               format_func=partial(gain_name, lang=lang),
                index=int(pg.gain == "exponential"), key="beyond_gain")
 
 left, right = st.columns([1, 1.4])

@@ -6,7 +6,7 @@ import streamlit as st
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
-from lab.text import fmt
+from lab.text import fmt, gain_name
 from ui import charts, learn, lessons as L, playground as view, routing, state, tables
 
 LESSON = "04_cutoffs"
@@ -44,8 +44,7 @@ else:
     charts.show(charts.curve_chart(pg.grades, pg.cutoff, pg.judged), key="cut_curve_pg")
     with st.expander(t("The numbers behind the curve", lang)):
         gain = "exponential" if pg.gain == "exponential" else "linear"
-        st.caption(t("exponential gain", lang) if gain == "exponential"
-                   else t("linear gain", lang))
+        st.caption(gain_name(gain, lang=lang, long=True))
         curve = nc.ndcg_curve(list(pg.grades), gain=gain,
                               ideal=list(pg.judged) if pg.judged else None)
         st.dataframe(curve, hide_index=True, width="stretch",  # k, DCG, IDCG, NDCG: no words

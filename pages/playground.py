@@ -41,8 +41,9 @@ def live():
 def explained():
     """The formula or the charts, and the link in the address bar. After a move or an edit
     this reruns on its own once the table has drawn the engine's answer (its "settled"
-    signal): the formula's typesetting and the address's update do not hold that answer
-    back (issue 11: drop -> engine within 1.3x a bare rerun)."""
+    signal): the charts and the address's update do not hold that answer back (issue 11).
+    The formula does not wait for this rerun: it follows the table in the browser, in the
+    frame the table draws new figures (issue 22)."""
     view.settled()
     pg = state.pending_edits()
     figures, _ = view.scored(pg, pg.gains)
@@ -53,7 +54,7 @@ def explained():
                                   on_change="rerun")
         if formula.open:
             with formula:
-                view.formula(pg)
+                view.formula()
         if charts.open:
             with charts:
                 view.charts(pg, pg.gains[0])

@@ -6,6 +6,7 @@ import streamlit as st
 
 from lab import exercises as X, mistakes as M, spot
 from lab.i18n import t
+from lab.text import gain_name
 from ui import handouts, lessons as L, routing, share, state, tables
 
 LESSON = "07_practice"
@@ -89,7 +90,7 @@ with st.form("px_form", border=False):
                 st.markdown(t("**Ranking {name}**", lang, name=name))
                 ranking(grades, labels)
         st.radio(t("Which ranking has the higher NDCG@{k} under {gain}?", lang, k=k,
-                   gain=X.gain_name(ex.gain, lang=lang)), X.CHOICES,
+                   gain=gain_name(ex.gain, lang=lang, long=True)), X.CHOICES,
                  index=None, format_func=lambda c: t("Ranking {name}", lang, name=c),
                  horizontal=True, key=state.PX_CHOICE)
     st.form_submit_button(t("Check", lang), type="primary", on_click=_check, key="px_check")

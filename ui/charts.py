@@ -24,7 +24,7 @@ import streamlit as st
 import ndcg_core as nc
 from lab.i18n import t
 from lab.tour import single_hit
-from lab.text import escape_html
+from lab.text import escape_html, gain_name
 from ui import state
 
 # The camera button saves a slide-sized PNG (1600 x 900 px, redrawn at that size) whatever
@@ -105,8 +105,6 @@ def hover_text(ids) -> list[str]:
     return [escape_html(i) for i in ids]
 
 
-def _gain_name(gain: str, lang: str) -> str:
-    return t("linear gain", lang) if gain == "linear" else t("exponential gain", lang)
 
 
 def contribution_chart(grades: tuple, k: int, gain: str, judged: tuple | None) -> go.Figure:
@@ -147,7 +145,7 @@ def _curve_chart(grades: tuple, k: int, judged: tuple | None, lang: str) -> go.F
             c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(judged) if judged else None)
         except ValueError:
             continue
-        fig.add_scatter(x=c["k"], y=c["ndcg"], name=_gain_name(gain, lang),
+        fig.add_scatter(x=c["k"], y=c["ndcg"], name=gain_name(gain, lang=lang, long=True),
                         mode="lines+markers", line_dash=dash,
                         hovertemplate="NDCG@%{x} = %{y:.3f}")
     fig.add_vline(x=k, line_dash="dash", annotation_text=f"k = {k}")

@@ -18,9 +18,9 @@ import streamlit as st
 
 from lab import playground as P
 from lab.i18n import t
-from lab.text import escape_markdown, fmt_grade
-from ui import charts as C, state, tables
-from ui.ranking_table import ranking_table, settled_listener
+from lab.text import escape_markdown, fmt_grade, gain_name
+from ui import charts as C, state
+from ui.ranking_table import ranking_formula, ranking_table, settled_listener
 from ui.sortable import sortable_list
 
 
@@ -94,15 +94,6 @@ def settings(pg: P.Playground):
         d.error(escape_markdown(state.unretrieved_error()))
 
 
-def gain_name(gain: str, *, lang: str) -> str:
-    """A gain's name as the settings show it: linear, exponential, both."""
-    if gain == "linear":
-        return t("linear", lang)
-    if gain == "exponential":
-        return t("exponential", lang)
-    return t("both", lang)
-
-
 def buttons(where=st):
     """The five reorder buttons, in a row inside ``where``."""
     row = where.container(horizontal=True, gap="small", width="content")
@@ -125,12 +116,11 @@ def table(pg: P.Playground, key: str = state.LIST):
     :func:`ui.state.on_table_event`."""
     # "judged i": the table tags these rows "not retrieved" itself
     lang = state.language()
-    pool = [{"label": t("judged {i}", lang, i=i), "grade": g}
-            for i, g in enumerate(pg.unretrieved, start=1)]
+    unretrieved = [{"label": t("judged {i}", lang, i=i), "grade": g}
+                   for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
-                  pool=pool or None, on_change=partial(state.on_table_event, key=key),
-                  max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS)
+                  unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
 
 
 def settled():
@@ -139,14 +129,10 @@ def settled():
     settled_listener(key=state.SETTLED)
 
 
-def formula(pg: P.Playground):
-    """The DCG sum and the NDCG ratio with the engine's numbers, per gain shown."""
-    lang = state.language()
-    for g in pg.gains:
-        if len(pg.gains) > 1:
-            st.markdown(t("**Linear gain**", lang) if g == "linear" else
-                        t("**Exponential gain**", lang))
-        tables.formula(pg.grades, k=pg.cutoff, gain=g, judged=pg.judged)
+def formula():
+    """DCG@k's and IDCG@k's sums and the NDCG ratio, per gain shown: the ranking table's
+    figures, and in the browser its preview in the same frame (no rerun, no KaTeX)."""
+    ranking_formula(table=state.LIST, key=state.FORMULA)
 
 
 def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:

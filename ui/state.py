@@ -3,15 +3,20 @@ writes them (widgets write their own keys; Streamlit does that, not our code).
 
 How a move flows
 ----------------
-1. browser: a drag or Alt+↑ in the playground's ``ui/ranking_table`` reports the new order
-   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (or a grade,
-   rename, remove, add); the other pages' ``ui/sortable`` lists fire ``moved``;
-2. state: that trigger's callback (:func:`on_table_event`, :func:`on_list_move`) folds it
-   into a new :class:`lab.playground.Playground` (``apply_event`` / ``reorder``), stored
-   under ``PG`` by :func:`_set_playground`, its only writer. A reconnect that lost the
-   trigger: :func:`_follow_report` applies the order next run (unanswered moves are
-   re-sent every 4 s); a new session ignores what an old one drew (:func:`first_report`).
-   A refused edit raises ValueError: the table shows it at its row, the state unchanged;
+1. browser: the user drags a row of the playground's ``ui/ranking_table`` (or presses
+   Alt+↑). The component reports the new order as its state
+   (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
+   grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
+   ``order`` with a ``moved`` trigger;
+2. state: the trigger's callback, :func:`on_table_event` (the table:
+   :func:`lab.table_events.next_state`, check -> reconcile -> apply; a refusal goes back to
+   its row) or :func:`on_list_move` (a sortable list: :func:`lab.playground.reorder`),
+   stores the new :class:`lab.playground.Playground` through :func:`_set_playground`, the
+   only writer of ``PG``. When a reconnect lost a trigger, :func:`_follow_report` applies
+   the reported order at the top of the next run (the table re-sends every unanswered
+   event every 4 s, a list its move). A report made before this session began (the old
+   one expired during a cut, or the server restarted) names rows it never drew and is left
+   alone (:func:`first_report`);
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
@@ -28,6 +33,7 @@ from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.share import exercise_from_link
 from lab.runs import SETTING_NAMES, Upload
+from lab.table_events import next_state
 from lab.text import fmt_grade
 from ui import memory
 
@@ -42,14 +48,15 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
-COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): a drag list's last run
+COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
-# The playground's url paths: the app's root (the default page, its links') and /playground
+# The playground's url paths: the root (the default page; its links) and /playground (app.py)
 PLAYGROUND_URLS = ("", "playground")
 PLAYGROUND_ROOT_NAME = "playground_root"  # the default page's reserved, unserved name
 LIST = "pg_list"                 # the playground page's ranking table (component state)
 VIEW = "pg_view"                 # the playground's open tab (formula or charts)
-SETTLED = "pg_settled"           # the table's answer is drawn: redraw the formula and link
+SETTLED = "pg_settled"           # the table's answer is drawn: redraw the charts and link
+FORMULA = "pg_formula"           # the formula under the table (follows it in the browser)
 # widgets of the settings row (mirrors of PG, set from it before each draw)
 GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
 UNRETRIEVED_WIDGET = "pg_pool_text"
@@ -143,12 +150,14 @@ def _report(key):
 
 
 def _follow_report(key):
-    """Apply the reported order when it is news, unlike the report applied last (the browser
-    resends its report on every run: an old one must not undo a button's reorder)."""
+    """Apply the component's reported order when it is news: not the report applied last
+    (the browser resends its last on every run: an old one must not undo a button)."""
     order = _report(key)
     if order is None or order == ss.get(PG_REPORT_SEEN + key):
         return
     ss[PG_REPORT_SEEN + key] = order
+    if not _drawn(key):
+        return
     pg = ss[PG]
     if set(order) == {it.id for it in pg.items} and order != [it.id for it in pg.items]:
         _set_playground(P.reorder(pg, order))
@@ -164,19 +173,23 @@ def first_report(key: str, order):
 def on_list_move(key: str = LIST):
     """The component's ``moved`` trigger: apply the order it reports."""
     order = _report(key)
-    if order:
+    if order and _drawn(key):
         ss[PG_REPORT_SEEN + key] = order
         _set_playground(P.reorder(ss[PG], order))
 
 
-def on_table_event(event: dict, key: str = LIST):
-    """The ranking table's checked event, folded in by :func:`lab.playground.apply_event`; its
-    ValueError (a grade off the scale, the last item removed) goes back to the table, which
-    shows it at the row, the state unchanged."""
-    pg = P.apply_event(ss[PG], event, lang=language())
-    if event.get("action") == "move":
-        ss[PG_REPORT_SEEN + key] = list(event.get("order") or [])
-    _set_playground(pg)
+def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name its rows
+    return any(COMPONENT_MEMO.format(c, key) in ss for c in ("ranking_table", "sortable"))
+
+
+def on_table_event(event, reported, key: str = LIST):
+    """The table's raw event and reported order to the next state (check -> reconcile ->
+    apply: :func:`lab.table_events.next_state`); returns (event applied, refusal, row id)."""
+    step = next_state(ss[PG], event, reported, lang=language())
+    if step.event is not None and step.event["action"] == "move":
+        ss[PG_REPORT_SEEN + key] = list(step.event["order"])
+    _set_playground(step.state)
+    return step.event, step.message, step.row_id
 
 
 def on_button(action: str):
@@ -290,8 +303,8 @@ def clamp(key: str, lo, hi, default):
 
 def language() -> str:
     """The language this run draws in ("en" or "zh"), decided once per session on arrival:
-    the address's ``?lang=``, else the browser's (every ``zh*`` reads Chinese), else English.
-    Then only the sidebar switch changes it: a rerun's address can lag behind this session."""
+    ``?lang=``, else the browser's (``zh*``: Chinese), else English. Then only the sidebar
+    switch changes it (:func:`on_language`): a rerun's address can lag behind."""
     if LANG not in ss:
         ss[LANG] = (language_of(st.query_params.get(LANG_PARAM))
                     or language_of(st.context.locale) or "en")
@@ -305,8 +318,7 @@ def language_widget() -> str:
 
 
 def on_language():
-    """The sidebar switch changed: draw in the new language, and say so in the address so a
-    reload or a copied link keeps it."""
+    """The sidebar switch changed: the new language, in the address too (reloads, links)."""
     chosen = ss.get(LANG_WIDGET)
     if chosen in LANGUAGES:
         ss[LANG] = chosen

@@ -1,24 +1,32 @@
 """Read and drive the playground's ranking table under AppTest.
 
 AppTest sees the v2 component as an unknown element whose ``json`` is the data it draws
-(rows, figures, ideal rows). It cannot fire the component's trigger, so :func:`fire` does
-on the server what the trigger does: the component's own check
-(:func:`lab.ranking_table.check_event`, against the rows drawn and the scale given), then
-the state's fold (:func:`lab.playground.apply_event`, which ``ui.state.on_table_event``
-calls), then a rerun. The trigger itself is exercised in tests/browser.
+(rows, figures, ideal rows). It cannot fire the component's trigger, so :func:`fire` calls
+what the trigger's callback (``ui.state.on_table_event``) calls,
+:func:`lab.table_events.next_state`, then reruns. The trigger itself is exercised in
+tests/browser.
 """
 
 from __future__ import annotations
 
 import json
 
-from lab import playground as P
-from lab import ranking_table as RT
+from lab.table_events import next_state
 
 
 def table_data(at) -> dict:
     """What the playground's ranking table draws (the first v2 component on the page)."""
     return json.loads(at.get("bidi_component")[0].proto.json)
+
+
+def formula_data(at) -> dict | None:
+    """What the formula under the table writes (``lab.ranking_table.formula_data``: the
+    grades down to k, the ideal's, DCG/IDCG/NDCG per gain), or None when it is not drawn."""
+    for element in at.get("bidi_component"):
+        data = json.loads(element.proto.json) if element.proto.json else {}
+        if "formula" in data:
+            return data["formula"]
+    return None
 
 
 def metrics(at) -> dict:
@@ -43,22 +51,15 @@ def item_id(at, label: str) -> str:
 
 
 def fire(at, event: dict, *, run: bool = True):
-    """Send one table event (``{"action": ..., "id": ...}``) as the browser would, then
-    rerun (``run=False``: leave the rerun to the caller, for many events in a row).
-    Returns the message the row shows when it is refused, else None."""
-    pg = at.session_state["pg"]
+    """Send one table event (``{"action": ..., "id": ...}``; a move also carries the
+    ``"order"`` the browser reports) through the server's own path,
+    :func:`lab.table_events.next_state`, then rerun (``run=False``: leave the rerun to the
+    caller, for many events in a row). Returns the message the row shows when it is
+    refused, else None."""
     lang = at.session_state["lang"] if "lang" in at.session_state else "en"  # as the page's
-    rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
-    clean, message, _ = RT.check_event(event, rows, scale=P.table_scale(pg.scale),
-                                       max_label=P.MAX_LABEL, max_rows=P.MAX_ITEMS,
-                                       lang=lang)
-    if clean is not None:
-        if clean["action"] == "move":
-            clean["order"] = list(event["order"])
-        try:
-            at.session_state["pg"] = P.apply_event(pg, clean, lang=lang)
-        except ValueError as exc:
-            message = str(exc)
+    event = dict(event)
+    step = next_state(at.session_state["pg"], event, event.pop("order", None), lang=lang)
+    at.session_state["pg"] = step.state
     if run:
         at.run()
-    return message
+    return step.message

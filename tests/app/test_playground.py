@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import playground as S
-from playground_events import fire, item_id, labels, metrics, table_data
+from playground_events import fire, formula_data, item_id, labels, metrics, table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT = [3, 2, 3, 0, 1, 2]  # document 000's ranking
@@ -59,7 +59,9 @@ def test_reordering_through_session_state_updates_every_figure():
     assert m["NDCG@6"] == round(nc.ndcg(grades), 3)
     assert m["DCG@6"] == round(nc.dcg(grades), 3)
     assert labels(at)[:2] == ["Doc D", "Doc A"]
-    assert f"{nc.ndcg(grades):.3f}" in at.latex[1].value
+    formula = formula_data(at)
+    assert formula["grades"] == ["0", "3", "2", "3", "1", "2"]
+    assert formula["figures"]["linear"]["ndcg"] == pytest.approx(nc.ndcg(grades))
     # a move leaves the ideal as it was: the same items, best first
     assert [r["label"] for r in table_data(at)["ideal_rows"]] == [
         "Doc A", "Doc C", "Doc B", "Doc F", "Doc E", "Doc D"]
@@ -81,7 +83,8 @@ def test_cutoff_4_matches_the_issue_example():
     at = open_playground()
     at.slider(key="pg_k").set_value(4).run()
     assert metrics(at) == {"DCG@4": 5.762, "IDCG@4": 6.754, "NDCG@4": 0.853}
-    assert "5.762" in at.latex[1].value and "6.754" in at.latex[1].value
+    formula = formula_data(at)["figures"]["linear"]
+    assert (round(formula["dcg"], 3), round(formula["idcg"], 3)) == (5.762, 6.754)
     assert past_k(at) == [False] * 4 + [True] * 2
 
 
@@ -249,11 +252,11 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
     ideal 3/log2(2), 3/log2(3), 2/log2(4), 2/log2(5), ..., and the curve is NDCG@k for
     k = 1..6 under both gains."""
     at = open_playground(S.ranking_query_params(S.DEFAULT_LABELS, S.DEFAULT_GRADES, k=4))
-    assert not at.get("plotly_chart") and at.latex  # the formula tab by default
+    assert not at.get("plotly_chart") and formula_data(at)  # the formula tab by default
     at.session_state["pg_view"] = "Charts"
     at.run()
     assert not at.exception
-    assert not at.latex  # the formula is not built
+    assert formula_data(at) is None  # the formula is not built
     bars, curve = plotly_figures(at)
     actual, ideal = bars["data"]
     log2 = np.log2

@@ -14,13 +14,13 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from lab import ranking_table as model  # noqa: E402
+from lab import grades  # noqa: E402
 from ui.ranking_table import ranking_table  # noqa: E402
 
 st.set_page_config(page_title="Ranking table demo", layout="wide")
 
 GRADES = [3, 2, 3, 0, 1, 2]  # document 000's worked example
-SCALES = {"0-3": model.scale_of(0, 3, integer=True), "0-4": model.scale_of(0, 4, integer=True),
+SCALES = {"0-3": grades.scale_of(0, 3, integer=True), "0-4": grades.scale_of(0, 4, integer=True),
           "free": None}
 POOL = [{"label": "Doc X", "grade": 3}, {"label": "Doc Y", "grade": -1}]
 qp = st.query_params
@@ -89,7 +89,8 @@ def table() -> None:
     if len(ss.rows) != ss.drawn_count:  # a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
     result = ranking_table(ss.rows, k=k, gain=gain, key="table", scale=SCALES[scale_name],
-                           pool=POOL if use_pool else None, on_change=apply)
+                           unretrieved=POOL if use_pool else None,
+                           on_change=apply)
     labels = {r["id"]: r["label"] for r in ss.rows}
     st.text("ORDER: " + ",".join(labels.get(i, i) for i in result["order"]))
 

@@ -247,10 +247,12 @@ def touch(cdp, kind: str, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def test_phone_touch_hold_on_the_label_drags_the_row_without_scrolling(
-        phone: Page, wait_idle) -> None:
-    """390x844, touch: NDCG and the first rows are on the first screen; pressing Doc D's
-    label, holding, then sliding up moves Doc D above Doc A while the page stays put."""
+@pytest.mark.parametrize("start", ["hold", "grip"])
+def test_phone_touch_drags_the_row_without_scrolling(phone: Page, wait_idle,
+                                                     start: str) -> None:
+    """390x844, touch: NDCG and the first rows are on the first screen; a finger on Doc D's
+    label that holds, or on its ⋮⋮ grip at once (no hold; issue 21.2), then slides up moves
+    Doc D above Doc A while the page stays put."""
     page = phone
     ndcg, third = figure(page).bounding_box(), row(page, "Doc C").bounding_box()
     assert ndcg["y"] + ndcg["height"] <= 844 and third["y"] + third["height"] <= 844
@@ -259,11 +261,13 @@ def test_phone_touch_hold_on_the_label_drags_the_row_without_scrolling(
     page.evaluate(f"{SCROLL_Y} += {row(page, 'Doc A').bounding_box()['y'] - 200}")
     page.wait_for_timeout(200)
     scroll_before = page.evaluate(SCROLL_Y)
-    src = row(page, "Doc D").locator(".rt-label").bounding_box()
+    where = ".rt-label" if start == "hold" else ".rt-grip"
+    src = row(page, "Doc D").locator(where).bounding_box()
     top = row(page, "Doc A").bounding_box()
     x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
     touch(cdp, "touchStart", x, y)
-    page.wait_for_timeout(450)  # the hold arms the drag
+    if start == "hold":
+        page.wait_for_timeout(450)  # the hold arms the drag
     for i in range(1, 13):
         touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
         page.wait_for_timeout(16)
@@ -274,6 +278,60 @@ def test_phone_touch_hold_on_the_label_drags_the_row_without_scrolling(
     shown = settled(page, wait_idle)
     assert page.evaluate(SCROLL_Y) == scroll_before
     assert [label for label, _ in shown][:2] == ["Doc D", "Doc A"]
+
+
+SAMPLE_FRAMES = """() => {
+  const find = (sel) => {
+    for (const host of document.querySelectorAll("*")) {
+      const hit = host.shadowRoot && host.shadowRoot.querySelector(sel);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  window.__frames = [];
+  const tick = () => {
+    const table = find("[data-figure='ndcg-linear']");
+    const formula = find("[data-figure='formula-ndcg-linear']");
+    window.__frames.push([table && table.textContent,
+                          formula && formula.lastChild.textContent]);
+    if (window.__frames.length < 240) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def formula_ndcg(page: Page) -> Locator:
+    return page.locator("[data-figure='formula-ndcg-linear'] > :last-child")
+
+
+def test_the_formula_shows_the_tables_figures_in_every_frame(page: Page, app_url, open_app,
+                                                            wait_idle) -> None:
+    """After Alt+↑, in every painted frame the formula's NDCG is the table's (no frame shows
+    the old one beside the new); while a row is held, the formula shows the preview."""
+    open_app(page, app_url)
+    expect_default(page)
+    expect(formula_ndcg(page)).to_have_text(expected_ndcg(DEFAULT_GRADES))
+    page.evaluate(SAMPLE_FRAMES)
+    row(page, "Doc D").focus()
+    page.keyboard.press("Alt+ArrowUp")  # Doc D above Doc C: 3, 2, 0, 3, 1, 2
+    moved = expected_ndcg([3, 2, 0, 3, 1, 2])
+    expect(formula_ndcg(page)).to_have_text(moved)
+    settled(page, wait_idle)
+    frames = page.evaluate("window.__frames")
+    assert all(table == formula for table, formula in frames), frames
+    assert frames[-1] == [moved, moved]
+    # A mouse drag: Doc E held above Doc A, the formula follows before the drop.
+    src, top = row(page, "Doc E").bounding_box(), row(page, "Doc A").bounding_box()
+    x, y = src["x"] + 60, src["y"] + src["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 10, steps=4)
+    page.mouse.move(x, top["y"] + 2, steps=12)
+    expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
+    expect(formula_ndcg(page)).to_have_text(expected_ndcg([1, 3, 2, 0, 3, 2]))
+    page.mouse.up()
+    settled(page, wait_idle)
+    expect(formula_ndcg(page)).to_have_text(figure(page).inner_text())
 
 
 def test_a_move_shifts_no_layout(page: Page, app_url, open_app, wait_idle) -> None:

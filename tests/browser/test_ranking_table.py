@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import ndcg_core as nc
 
 DEMO = "tests/apps/ranking_table_demo.py"
-JS = Path(__file__).resolve().parents[2] / "ui" / "ranking_table" / "ranking_table.js"
+JS = Path(__file__).resolve().parents[2] / "ui" / "ranking_table" / "figures.js"
 LABELS = ["Doc A", "Doc B", "Doc C", "Doc D", "Doc E", "Doc F"]
 GRADES = [3, 2, 3, 0, 1, 2]
 K = 4
@@ -141,19 +141,23 @@ def touch(page: Page, cdp, kind: str, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def test_touch_hold_on_the_label_drags_the_row_without_scrolling(phone: Page, wait_idle):
-    """On a phone, pressing Doc D's label, holding, then sliding up moves Doc D to the top
-    while the page stays where it was."""
+@pytest.mark.parametrize("start", ["hold", "grip"])
+def test_touch_drags_the_row_without_scrolling(phone: Page, wait_idle, start: str):
+    """On a phone, a finger on Doc D's label that holds, or on its ⋮⋮ grip at once (no
+    hold; issue 21.2: it cancelled itself), then slides up moves Doc D to the top while
+    the page stays where it was."""
     page = phone
     cdp = page.context.new_cdp_session(page)
     page.evaluate(SCROLL_Y + " = 40")  # the page can scroll both ways from here
     scroll_before = page.evaluate(SCROLL_Y)
     assert scroll_before == 40
-    src = row(page, "doc-d").locator(".rt-label").bounding_box()
+    where = ".rt-label" if start == "hold" else ".rt-grip"
+    src = row(page, "doc-d").locator(where).bounding_box()
     top = row(page, "doc-a").bounding_box()
     x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
     touch(page, cdp, "touchStart", x, y)
-    page.wait_for_timeout(450)  # the hold arms the drag
+    if start == "hold":
+        page.wait_for_timeout(450)  # the hold arms the drag
     steps = 12
     for i in range(1, steps + 1):
         touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / steps)
@@ -473,7 +477,7 @@ PREVIEW_BATCH = """async ([source, cases]) => {
 
 
 def test_browser_preview_equals_the_engine_on_600_random_lists(browser: Browser):
-    """The component's own preview arithmetic (loaded from ranking_table.js in one page)
+    """The component's own preview arithmetic (figures.js, loaded alone in one page)
     gives every figure ndcg_core gives, to 1e-9 and as the same 3-decimal text, for 600
     seeded lists: integer, fractional and negative grades, both gains, every k, with and
     without a judged pool (its IDCG from the engine)."""

@@ -180,3 +180,97 @@ def test_moves_made_while_the_connection_is_cut_reach_the_figures_and_the_link(
     query = parse_qs(urlsplit(page.url).query)
     assert query["l"] == moved
     assert query["g"] == [",".join(str(grade[label]) for label in moved)]
+
+
+# ------------------------------------------------------------------ issue 26.4
+
+FORMULA_NDCG = "[data-figure='formula-ndcg-linear'] > :last-child"
+
+
+def grades_read(page: Page) -> list[float]:
+    return [float(g) for g in page.locator(f"{ROWS} .rt-grade").all_text_contents()]
+
+
+def agree(page: Page) -> list[str]:
+    """The engine's figures are drawn, and list = figures = formula = address bar. Returns
+    the labels in order."""
+    expect(page.locator(".rt[data-testid='ranking-table']")).to_have_attribute(
+        "data-figures", "engine", timeout=60_000)
+    page.wait_for_timeout(1500)  # the formula's and the link's own rerun
+    labels, grades = order_read(page), grades_read(page)
+    expected = f"{nc.ndcg(grades, k=K):.3f}"
+    expect(page.locator(NDCG)).to_have_text(expected, timeout=WAIT_MS)
+    expect(page.locator(FORMULA_NDCG)).to_have_text(expected, timeout=WAIT_MS)
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["l"] == labels, (query, labels)
+    assert [float(g) for g in query["g"][0].split(",")] == grades, (query, grades)
+    return labels
+
+
+def test_a_grade_typed_during_a_10_s_cut_reaches_the_engine_and_the_link(
+        page: Page, proxy, open_app, wait_idle):
+    """Cut the network, type 3 on Doc D (grade 0), wait 10 s, restore: the grade is sent
+    again, and the list, the figures, the formula and the address bar all hold it."""
+    open_app(page, f"http://127.0.0.1:{proxy.port}/")
+    expect(page.locator(".rt[data-testid='ranking-table']")).to_have_attribute(
+        "data-figures", "engine", timeout=WAIT_MS)
+    wait_idle(page)
+    proxy.sever()
+    page.locator(ROWS).nth(3).focus()
+    page.keyboard.press("3")
+    expect(page.locator(ROWS).nth(3).locator(".rt-grade")).to_have_text("3")
+    page.wait_for_timeout(10_000)
+    proxy.restore()
+    expect(page.locator(NDCG)).to_have_text(
+        f"{nc.ndcg([3, 2, 3, 3, 1, 2], k=K):.3f}", timeout=60_000)
+    assert agree(page) == list(DEFAULT_LABELS)
+    assert grades_read(page) == [3, 2, 3, 3, 1, 2]
+    expect(page.locator(".rt-notice")).to_be_hidden()
+
+
+@pytest.fixture
+def short_ttl_app(tmp_path):
+    """The app with a 3 s disconnected-session TTL (the class config keeps 30 s): a cut
+    longer than that loses the session."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "reconnect_conftest", Path(__file__).with_name("conftest.py"))
+    helpers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helpers)
+    with helpers.streamlit_server("app.py", tmp_path, (
+            "--server.disconnectedSessionTTL", "3")) as url:
+        yield url
+
+
+def test_a_cut_longer_than_the_session_ttl_says_what_was_lost_and_agrees(
+        page: Page, open_app, wait_idle, short_ttl_app, browser):
+    """A move that reached the server, then a cut longer than the session TTL with a move
+    and a grade made during it: afterwards the table says the last changes are not in the
+    list it shows, and list = figures = formula = address bar."""
+    p = CuttableProxy(urlsplit(short_ttl_app).port)
+    try:
+        open_app(page, f"http://127.0.0.1:{p.port}/")
+        expect(page.locator(".rt[data-testid='ranking-table']")).to_have_attribute(
+            "data-figures", "engine", timeout=WAIT_MS)
+        wait_idle(page)
+        page.locator(ROWS).nth(3).focus()
+        page.keyboard.press("Alt+ArrowUp")  # Doc D above Doc C: reaches the server
+        expect(page.locator(ROWS).nth(2)).to_contain_text("Doc D")
+        reached = agree(page)
+        p.sever()
+        page.locator(ROWS).nth(2).focus()
+        page.keyboard.press("Alt+ArrowUp")  # Doc D above Doc B: during the cut
+        page.keyboard.press("1")            # and Doc D's grade 0 -> 1
+        page.wait_for_timeout(6_000)         # past the TTL
+        other = browser.new_context().new_page()  # a classmate's tab lets expired sessions go
+        open_app(other, short_ttl_app)
+        other.context.close()
+        page.wait_for_timeout(1_000)
+        p.restore()
+        expect(page.locator(".rt-notice")).to_contain_text(
+            "longer than the server keeps a session", timeout=60_000)
+        shown = agree(page)
+        assert shown in (reached, ["Doc A", "Doc D", "Doc B", "Doc C", "Doc E", "Doc F"])
+    finally:
+        p.stop()

@@ -55,7 +55,7 @@ RENDERED_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row'));
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row, .fx-line'));
 }"""
 
 
@@ -314,9 +314,11 @@ def test_file_names_ids_and_csv_headers_never_become_links(page: Page, app_url, 
 SOURCES = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").rglob("*.py"),
                   *(ROOT / "lab").glob("*.py")])
 # The components (each defined once, in its own package, from its own static files).
+# Each component's markup and style, and the file that writes its text (dom.js: `el`, which
+# both lists' JavaScript is joined with; ui/ranking_table/__init__.py's module_js).
 COMPONENTS = {ROOT / "ui" / pkg / "__init__.py": {
-    name: ROOT / "ui" / pkg / f"{pkg}.{name}" for name in ("html", "css", "js")}
-    for pkg in ("sortable", "ranking_table")}
+    "html": ROOT / "ui" / pkg / f"{pkg}.html", "css": ROOT / "ui" / pkg / f"{pkg}.css",
+    "js": ROOT / "ui" / "ranking_table" / "dom.js"} for pkg in ("sortable", "ranking_table")}
 # DOM sinks that would parse text as HTML or code; the component sets text with textContent.
 JS_SINKS = re.compile(r"\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write"
                       r"|\beval\s*\(|new\s+Function\s*\(")

@@ -10,9 +10,10 @@ import math
 import pytest
 
 import ndcg_core as nc
+from lab import grades
 from lab import ranking_table as model
 
-SCALE_0_3 = model.scale_of(0, 3, integer=True)
+SCALE_0_3 = grades.scale_of(0, 3, integer=True)
 ROWS = [{"id": f"d{i}", "label": f"Doc {c}", "grade": g}
         for i, (c, g) in enumerate(zip("ABCDEF", [3, 2, 3, 0, 1, 2]))]
 
@@ -42,7 +43,7 @@ def test_both_gains_give_two_sets_of_figures():
 def test_a_judged_pool_enters_the_ideal_without_its_negative_grades():
     """Pool X (3) and Y (-1): the ideal holds A, C, X (3s) ... and not Y; IDCG is ndcg's."""
     pool = [{"label": "X", "grade": 3}, {"label": "Y", "grade": -1}]
-    data = model.table_data(ROWS, k=4, gain="linear", pool=pool)
+    data = model.table_data(ROWS, k=4, gain="linear", unretrieved=pool)
     labels = [r["label"] for r in data["ideal_rows"]]
     assert labels[:3] == ["Doc A", "Doc C", "X"] and "Y" not in labels
     assert [r["retrieved"] for r in data["ideal_rows"]][2] is False
@@ -111,7 +112,7 @@ def test_idcg_and_the_ideal_rows_are_the_engines_with_a_judged_pool():
     IDCG@2 = 2/1 + 1/log2(3) is ndcg_parts' (not idcg() of the grades, which keeps -1s)."""
     rows = [{"id": "a", "label": "A", "grade": 2}, {"id": "b", "label": "B", "grade": -1}]
     pool = [{"label": "X", "grade": 1}, {"label": "Y", "grade": -2}]
-    data = model.table_data(rows, k=2, gain="linear", pool=pool)
+    data = model.table_data(rows, k=2, gain="linear", unretrieved=pool)
     parts = nc.ndcg_parts([2, -1], k=2, ideal=[2, -1, 1, -2])
     f = data["figures"]["linear"]
     assert (f["dcg"], f["idcg"], f["ndcg"]) == tuple(parts)

@@ -8,11 +8,18 @@ Alt+Arrow / Alt+Home / Alt+End; while a row is held every figure shows the order
 the pointer (computed in the browser), and the drop brings the engine's figures, equal
 to that preview. Grades and labels are edited in place; rows are added and removed.
 
-The component's files sit beside this module and are read once, at import:
-``ranking_table.js`` (behaviour; its notes say how st.components.v2 runs it),
-``ranking_table.css``, ``ranking_table.html``. The arithmetic and the checks live in
-:mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), the order rules in
-:func:`lab.playground.order_to_draw` and :func:`lab.playground.reconcile`.
+The component's files sit beside this module and are read once, at import. Its
+JavaScript is one ES module joined from files, one concern each (:data:`JS_FILES`):
+``figures.js`` (the arithmetic, the browser's twin of ndcg_core), ``dom.js`` and
+``drag.js`` (shared with :mod:`ui.sortable`: the words, and one drag for every list),
+``view.js`` (drawing), ``interaction.js`` (what a drag, a key or an edit does) and
+``bridge.js`` (the instance, ``data`` in, reports out; its notes say how st.components.v2
+runs it). ``ranking_table.css`` and ``ranking_table.html`` are the rest. The formula
+under the table is a component of its own (:func:`ranking_formula`, ``formula.js``) that
+redraws in the frame the table draws new figures. The arithmetic lives in
+:mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), grades and their
+checks in :mod:`lab.grades`, the order rules in :func:`lab.playground.order_to_draw` and
+:func:`lab.playground.reconcile`.
 
 Reports from the browser (``st.session_state[key]``): the state ``order`` (ids, latest
 order) and the trigger ``event``, one of::
@@ -23,13 +30,22 @@ order) and the trigger ``event``, one of::
     {"action": "remove", "id": str}
     {"action": "add"}
 
+each with ``seq``, ``instance`` and ``session``; or ``{"action": "batch", "events": [...]}``,
+every event not yet acknowledged, sent again every 4 s while the connection is down. The
+server applies each (instance, seq) once and acknowledges the last in ``data["ack"]``;
+``data["session"]`` names this server session, so events and reports made before it (the
+old session expired during a cut) are left alone and the browser says what was lost.
+
 The browser refuses a grade outside the scale before sending it; the server checks
-every event again (:func:`model.check_event`), and ``on_change`` may refuse one by
-raising ValueError: the message is shown at that row.
+every event again (:func:`lab.table_events.read_event`: check, then a move's order
+reconciled), and ``on_change`` may refuse one by raising ValueError: the message is shown
+at that row. A caller with a model of its own passes ``on_event`` instead, one function
+from the raw event to the next state (the playground: :func:`lab.table_events.next_state`).
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -37,28 +53,52 @@ from typing import Any
 
 import streamlit as st
 
+from lab import grades
 from lab import playground as P
 from lab import ranking_table as model
 from lab.i18n import t
+from lab.text import gain_name
+from lab.table_events import read_event
 from ui import state
 
 _HERE = Path(__file__).resolve().parent
+
+
+JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "bridge.js")
 
 
 def _read(name: str) -> str:
     return (_HERE / name).read_text(encoding="utf-8")
 
 
+def module_js(paths) -> str:
+    """One ES module from ``paths`` (st.components.v2 takes a component's JavaScript as one
+    inline module, so files cannot import each other): their text joined in order, each
+    after a comment naming its file. Their top-level names share one scope."""
+    return "\n".join(f"// ---- {path.name}\n" + path.read_text(encoding="utf-8")
+                     for path in paths)
+
+
 _component = st.components.v2.component(
     "ndcg_ranking_table",
     html=_read("ranking_table.html"),
     css=_read("ranking_table.css"),
-    js=_read("ranking_table.js"),
+    js=module_js(_HERE / name for name in JS_FILES),
+)
+
+# The formula under the table (DCG@k's and IDCG@k's sums, the NDCG ratio) as HTML: it
+# redraws in the frame the table draws new figures (formula.js), so a drag and a key
+# press reach it without a rerun and without KaTeX.
+_formula = st.components.v2.component(
+    "ndcg_ranking_formula",
+    html='<div class="fx" data-testid="ranking-formula"></div>',
+    css=_read("formula.css"),
+    js=module_js(_HERE / name for name in ("figures.js", "dom.js", "formula.js")),
 )
 
 # A component without a face: its JS fires its ``settled`` trigger when a ranking table
-# on the page has drawn the engine's answer to one of its events (ranking_table.js sends
-# the window event). Placed in another fragment than the table, it reruns that fragment
+# on the page has drawn the engine's answer to one of its events (bridge.js sends the
+# window event). Placed in another fragment than the table, it reruns that fragment
 # after the table's own, short rerun has answered.
 _listener = st.components.v2.component(
     "ndcg_ranking_table_settled",
@@ -81,7 +121,7 @@ def hint_text(lang: str) -> str:
 
 def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every word the component shows or announces, in ``lang``: its JavaScript reads them
-    from ``data["labels"]`` (its own English words are only a fallback). ``{name}``
+    from ``data["labels"]`` and has no words of its own. ``{name}``
     placeholders are filled in the browser; one whole sentence per case (the row's spoken
     name with or without figures, past k or not), never pieces put together there.
     ``grade`` holds the refused-grade messages of ``scale``
@@ -91,7 +131,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "add_item": t("+ Add item", lang),
         "ranked_list": t("Ranked list", lang),
         "ideal": t("Ideal ordering", lang),
-        "ideal_pool": t("Ideal ordering (ranking + judged pool)", lang),
+        "ideal_unretrieved": t("Ideal ordering (ranking + judged pool)", lang),
         "col_pos_help": t("position i in the list", lang),
         "col_item": t("item", lang),
         "col_grade": t("grade", lang),
@@ -106,10 +146,10 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "lin_exp": t("lin · exp", lang),
         "formula_linear": t("gain = grade", lang),
         "formula_exponential": t("gain = 2^grade − 1", lang),
-        "gain_linear": t("linear", lang),
-        "gain_exponential": t("exponential", lang),
-        "note_linear": t("linear gain", lang),
-        "note_exponential": t("exponential gain", lang),
+        "gain_linear": gain_name("linear", lang=lang),
+        "gain_exponential": gain_name("exponential", lang=lang),
+        "note_linear": gain_name("linear", lang=lang, long=True),
+        "note_exponential": gain_name("exponential", lang=lang, long=True),
         "caption_two": t("DCG@{k}, IDCG@{k} and NDCG@{k}", lang),
         "caption_linear": t("DCG@{k}, IDCG@{k} and NDCG@{k} (linear gain)", lang),
         "caption_exponential": t("DCG@{k}, IDCG@{k} and NDCG@{k} (exponential gain)", lang),
@@ -132,9 +172,9 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
                           "counted", lang),
         "ideal_row": t("Ideal position {pos}: {label}, grade {grade}", lang),
         "ideal_row_past": t("Ideal position {pos}: {label}, grade {grade}, past k", lang),
-        "ideal_row_pool": t("Ideal position {pos}: {label}, grade {grade}, not retrieved",
+        "ideal_row_unretrieved": t("Ideal position {pos}: {label}, grade {grade}, not retrieved",
                             lang),
-        "ideal_row_pool_past": t("Ideal position {pos}: {label}, grade {grade}, not "
+        "ideal_row_unretrieved_past": t("Ideal position {pos}: {label}, grade {grade}, not "
                                  "retrieved, past k", lang),
         "cut": t("k = {k}: rows below are past k, not counted in DCG@{k}", lang),
         "moved": t("{label} moved to position {pos}", lang),
@@ -145,20 +185,25 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "removed": t("{label} removed", lang),
         "last_item": t("The list needs at least one item: add another before removing "
                        "this one.", lang),
+        "unsent": t("Your last change has not reached the server: check the connection. "
+                    "It is sent again as soon as the server answers.", lang),
+        "session_lost": t("The connection was lost for longer than the server keeps a "
+                          "session, so this list is the one in the address bar: your last "
+                          "changes are not in it. Make them again.", lang),
         "label_empty": t("A label cannot be empty: type a name. The label stays “{current}”.",
                          lang),
         "label_long": t("A label has at most {max} characters (this one has {n}). The label "
                         "stays “{current}”.", lang),
         "new_grade": t("New grade for {label} ({scale})", lang),
         "new_label": t("New label for {label}", lang),
-        "grade": model.grade_messages(scale, lang=lang),
+        "grade": grades.grade_messages(scale, lang=lang),
     }
 # What ranking_table saw and drew last run, per key (lab.playground.order_to_draw's memo,
 # the rows and scale its events are checked against, refusals to show), kept by ui.state
 # (the one writer of st.session_state).
 _MEMO = "ranking_table"
 
-__all__ = ["ranking_table", "settled_listener", "HINT", "model"]
+__all__ = ["ranking_table", "ranking_formula", "settled_listener", "HINT", "model"]
 
 
 def _noop() -> None:
@@ -176,26 +221,53 @@ def _read_report(key: str) -> tuple[list[str] | None, Any]:
     return order, snapshot.get("event")
 
 
-def _on_event(key: str, on_change: Callable[[dict], None] | None) -> None:
-    """The ``event`` trigger fired: check it against what was drawn, then hand it on."""
+def _events(raw: Any) -> list:
+    """The events of one report: a resend carries every event not yet acknowledged."""
+    if isinstance(raw, Mapping) and raw.get("action") == "batch":
+        return [e for e in raw.get("events") or [] if isinstance(e, Mapping)]
+    return [raw] if isinstance(raw, Mapping) else []
+
+
+def _on_event(key: str, on_change: Callable[[dict], None] | None,
+              on_event: Callable[[Any, list | None], tuple] | None) -> None:
+    """The ``event`` trigger fired: take each new event to the next state (``on_event``, or
+    this table's own check and ``on_change``), acknowledge it, and keep a refusal to show
+    at its row. Events of another session (this one began after the old expired during a
+    cut) name rows this session never drew: they are left alone, and the browser, seeing
+    the new session, tells the student."""
     memo = state.component_memo(_MEMO, key) or {}
     reported, raw = _read_report(key)
-    rows = memo.get("rows") or []
-    event, message, row_id = model.check_event(
-        raw, rows, scale=memo.get("scale"), max_label=memo.get("max_label", model.MAX_LABEL),
-        max_rows=memo.get("max_rows", model.MAX_ROWS), lang=state.language())
-    if event is not None and event["action"] == "move":
-        event["order"] = P.reconcile(reported or [], [r["id"] for r in rows])
+    if not isinstance(raw, Mapping) or raw.get("session") != memo.get("session"):
+        return
+    ack = memo.get("ack") or {}
+    for one in _events(raw):
+        seq, instance = one.get("seq"), one.get("instance")
+        if not isinstance(seq, int) or (instance == ack.get("instance")
+                                        and seq <= ack.get("seq", 0)):
+            continue  # applied already: a resend crossed its answer
+        ack = {"instance": instance, "seq": seq}
+        event, message, row_id = _take(memo, one, reported, on_change, on_event)
+        if message:
+            memo.setdefault("refused", {})[row_id or ""] = message
+        memo["event"] = event
+    memo["ack"] = ack
+    state.set_component_memo(_MEMO, key, memo)
+
+
+def _take(memo: dict, raw: Mapping, reported: list | None, on_change, on_event) -> tuple:
+    """(event applied or None, refusal or None, its row id) for one event."""
+    if on_event is not None:
+        return on_event(raw, reported)
+    event, message, row_id = read_event(
+        raw, memo.get("rows") or [], reported, scale=memo.get("scale"),
+        max_label=memo.get("max_label", grades.MAX_LABEL),
+        max_rows=memo.get("max_rows", grades.MAX_ITEMS), lang=state.language())
     if event is not None and on_change is not None:
         try:
             on_change(event)
         except ValueError as exc:
-            event, message = None, str(exc)
-            row_id = raw.get("id") if isinstance(raw, Mapping) else None
-    if message:
-        memo.setdefault("refused", {})[row_id or ""] = message
-    memo["event"] = event
-    state.set_component_memo(_MEMO, key, memo)
+            return None, str(exc), raw.get("id")
+    return event, message, row_id
 
 
 def ranking_table(
@@ -205,15 +277,16 @@ def ranking_table(
     gain: str = "linear",
     key: str,
     scale: Mapping[str, Any] | None = None,
-    pool: Sequence[Mapping[str, Any]] | None = None,
+    unretrieved: Sequence[Mapping[str, Any]] | None = None,
     zero_idcg: str = "zero",
     on_change: Callable[[dict], None] | None = None,
+    on_event: Callable[[Any, list | None], tuple] | None = None,
     show_ideal: bool = True,
     editable: bool = True,
     disabled: bool = False,
     hint: str | None = HINT,
-    max_label: int = model.MAX_LABEL,
-    max_rows: int = model.MAX_ROWS,
+    max_label: int = grades.MAX_LABEL,
+    max_rows: int = grades.MAX_ITEMS,
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -231,9 +304,9 @@ def ranking_table(
         Widget key. ``st.session_state[key]`` holds the browser's report.
     scale : dict, optional
         ``{"min": number | None, "max": number | None, "integer": bool}``
-        (:func:`model.scale_of`): grades outside it are refused at the row.
+        (:func:`lab.grades.scale_of`): grades outside it are refused at the row.
         None: any number.
-    pool : sequence of dict, optional
+    unretrieved : sequence of dict, optional
         Judged items that were not retrieved, ``{"label": str, "grade": number}``:
         the ideal ordering (and IDCG) is drawn from the ranking plus these, without
         negative grades (``ndcg_core.ndcg(..., ideal=...)``'s rule).
@@ -243,6 +316,11 @@ def ranking_table(
         Called with the checked event (see the module notes; a move also carries
         ``"order"``, every id in the new order) before the script reruns. Apply it to
         your state there. Raise ValueError to refuse it: the message shows at its row.
+    on_event : callable, optional
+        Instead of this table's own check and ``on_change``: called with the browser's
+        raw event and the order it reported, it checks, applies and returns
+        ``(event applied or None, refusal message or None, row id or None)`` — as
+        :func:`lab.table_events.next_state` does for the playground.
     show_ideal : bool
         Show the ideal ordering's table beside (or, on a narrow screen, below) the list.
     editable : bool
@@ -271,19 +349,24 @@ def ranking_table(
     ids = [r["id"] for r in norm]
     reported, raw_event = _read_report(key)
     memo = state.component_memo(_MEMO, key) or {}
-    moved = isinstance(raw_event, Mapping) and raw_event.get("action") == "move"
-    order = P.order_to_draw(ids, reported, moved, memo.get("order_memo"))
+    # A report from before this session (the old one expired during a cut) names rows it
+    # never drew: not news here (bridge.js tells the student what it held).
+    foreign = "session" not in memo
+    moved = any(e.get("action") == "move" for e in _events(raw_event))
+    order = P.order_to_draw(ids, None if foreign else reported, moved and not foreign,
+                            memo.get("order_memo"))
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
     lang = state.language()
     if hint is HINT:
         hint = hint_text(lang)
-    data = model.table_data(drawn, k=k, gain=gain, pool=pool, zero_idcg=zero_idcg, lang=lang)
+    data = model.table_data(drawn, k=k, gain=gain, unretrieved=unretrieved,
+                            zero_idcg=zero_idcg, lang=lang)
     refused = memo.get("refused") or {}
     data.update(
         scale=dict(scale) if scale else None,
-        scale_text=model.scale_text(scale, lang=lang),
+        scale_text=grades.scale_text(scale, lang=lang),
         labels=labels(lang, scale),
         messages={i: m for i, m in refused.items() if i in by_id},
         notice=" ".join(m for i, m in refused.items() if i not in by_id) or data["problem"],
@@ -294,8 +377,14 @@ def ranking_table(
         max_label=int(max_label),
     )
     event = memo.get("event") if raw_event is not None else None
+    data["key"] = str(key)  # names the figures it announces to its formula (formula.js)
+    session = memo.get("session") or uuid.uuid4().hex
+    data.update(session=session, ack=memo.get("ack"))
     order_memo = {"seen": reported, "incoming": ids, "drawn": order}
     state.set_component_memo(_MEMO, key, {
+        "session": session,
+        "ack": memo.get("ack"),
+        "formula": model.formula_data(data),
         "order_memo": order_memo,
         "rows": drawn,
         "scale": dict(scale) if scale else None,
@@ -306,7 +395,7 @@ def ranking_table(
         key=key,
         data=data,
         on_order_change=_noop,
-        on_event_change=partial(_on_event, str(key), on_change),
+        on_event_change=partial(_on_event, str(key), on_change, on_event),
     )
     if not memo:
         # This session's first draw. Streamlit shows the browser's report only once the
@@ -315,6 +404,20 @@ def ranking_table(
         order_memo["seen"] = result.get("order")
         state.first_report(key, order_memo["seen"])
     return {"order": order, "event": event}
+
+
+def ranking_formula(*, table: str, key: str) -> None:
+    """The formula of the ranking table drawn this run under the key ``table``: DCG@k's and
+    IDCG@k's sums and the NDCG ratio with its figures (the same ones: from the table's
+    data), per gain. It then follows the table in the browser, in the frame the table
+    draws new figures (a drag's preview, a key's move, the engine's answer)."""
+    memo = state.component_memo(_MEMO, table) or {}
+    lang = state.language()
+    _formula(key=key, data={
+        "table": str(table), "formula": memo.get("formula"),
+        "labels": {"note_linear": gain_name("linear", lang=lang, long=True),
+                   "note_exponential": gain_name("exponential", lang=lang, long=True),
+                   "no_gain": t("(no positive gain to find)", lang)}})
 
 
 def settled_listener(*, key: str) -> None:

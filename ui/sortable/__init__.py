@@ -41,14 +41,18 @@ from lab.i18n import t
 from lab.playground import order_to_draw
 from lab.text import fmt_grade
 from ui import state
+from ui.ranking_table import module_js
 
 _HERE = Path(__file__).resolve().parent
-# Read once, at import: the component is registered once per process.
+_SHARED = _HERE.parent / "ranking_table"
+# Read once, at import: the component is registered once per process. Its JavaScript is
+# the ranking table's words and drag (dom.js, drag.js: one drag for every list) and this
+# list's own sortable.js, joined into one module.
 _component = st.components.v2.component(
     "ndcg_sortable",
     html=(_HERE / "sortable.html").read_text(encoding="utf-8"),
     css=(_HERE / "sortable.css").read_text(encoding="utf-8"),
-    js=(_HERE / "sortable.js").read_text(encoding="utf-8"),
+    js=module_js([_SHARED / "dom.js", _SHARED / "drag.js", _HERE / "sortable.js"]),
 )
 
 # What sortable_list saw and drew last run, per key (lab.playground.order_to_draw's memo),
@@ -58,7 +62,7 @@ _MEMO = "sortable"
 
 def labels(lang: str) -> dict[str, str]:
     """Every word the list shows or announces, in ``lang`` (its JavaScript reads them from
-    ``data["labels"]``; its English is only a fallback). ``{name}`` placeholders are filled
+    ``data["labels"]``; it has no words of its own). ``{name}`` placeholders are filled
     in the browser, one whole sentence per case."""
     return {
         "ranked_list": t("Ranked list", lang),

@@ -1,28 +1,10 @@
-// The ranked list's behaviour: pointer drag (mouse and touch), Alt+arrow moves, aria-live
-// announcements. Loaded once by ui/sortable/__init__.py and passed to st.components.v2.
+// The compact ranked list of the lesson pages: rows of position, label and grade, moved by
+// the drag every list shares (ui/ranking_table/drag.js: mouse, touch from the grip at once
+// or after a hold on the row, Alt+arrows), with aria-live announcements.
+// ui/sortable/__init__.py joins dom.js, drag.js and this file into one module.
+
 const INSTANCES = new WeakMap();  // root element -> per-instance state
-const THRESHOLD_PX = 5;           // movement before a press becomes a drag
-const EDGE_PX = 72;               // auto-scroll zone at the scroll box edges
-const MAX_SCROLL_STEP = 18;       // px per frame
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;  // user text: never innerHTML
-  return node;
-}
-
-// Every word shown or announced comes from Python in `data.labels` (translated there,
-// lab/i18n.py); the English here is only a fallback. One page draws in one language, so
-// the words are kept once for every instance.
-let LABELS = {};
-
-/** The template `key` (or `fallback`) with its {name} placeholders filled in one pass. */
-function word(key, fallback, params) {
-  const template = typeof LABELS[key] === "string" ? LABELS[key] : fallback;
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-}
+const CUT_GAP_PX = 10;            // the cutoff line's gap (sortable.css: .is-dimmed margin)
 
 function toItem(raw) {
   return {
@@ -33,23 +15,22 @@ function toItem(raw) {
   };
 }
 
-function describe(item, pos) {
+function describe(inst, item, pos) {
   const p = { pos, label: item.label, grade: item.grade };
-  return item.dimmed ? word("row_beyond", "Position {pos}: {label}, grade {grade}, beyond k", p)
-    : word("row", "Position {pos}: {label}, grade {grade}", p);
+  return say(inst.labels, item.dimmed ? "row_beyond" : "row", p);
 }
 
-function makeRow(item, index, total, disabled) {
+function makeRow(inst, item, index, total) {
   const pos = index + 1;
   const row = el("li", "ndcg-row ndcg-card" + (item.dimmed ? " is-dimmed" : ""));
   row.tabIndex = 0;
   row.setAttribute("role", "listitem");
   row.dataset.itemId = item.id;
   row.dataset.position = String(pos);
-  row.setAttribute("aria-label", describe(item, pos));
+  row.setAttribute("aria-label", describe(inst, item, pos));
   row.setAttribute("aria-posinset", String(pos));
   row.setAttribute("aria-setsize", String(total));
-  if (disabled) row.setAttribute("aria-disabled", "true");
+  if (inst.disabled) row.setAttribute("aria-disabled", "true");
   else row.setAttribute("aria-describedby", "ndcg-hint");
   const grip = el("span", "ndcg-grip");
   grip.setAttribute("aria-hidden", "true");
@@ -57,21 +38,10 @@ function makeRow(item, index, total, disabled) {
     grip,
     el("span", "ndcg-pos", String(pos)),
     el("span", "ndcg-label", item.label),
-    el("span", "ndcg-grade", word("grade", "grade {grade}", { grade: item.grade })),
-    el("span", "ndcg-cut", item.dimmed ? word("beyond", "beyond k") : ""),
+    el("span", "ndcg-grade", say(inst.labels, "grade", { grade: item.grade })),
+    el("span", "ndcg-cut", item.dimmed ? say(inst.labels, "beyond") : ""),
   );
   return row;
-}
-
-function rowById(inst, id) {
-  for (const row of inst.list.children) if (row.dataset.itemId === id) return row;
-  return null;
-}
-
-function rowFromEvent(inst, event) {
-  const target = event.target;
-  const row = target && target.closest ? target.closest(".ndcg-row") : null;
-  return row && row.parentNode === inst.list ? row : null;
 }
 
 function activeRowId(inst) {
@@ -82,13 +52,6 @@ function activeRowId(inst) {
   return null;
 }
 
-function focusIsLost(inst) {
-  const rootNode = inst.root.getRootNode();
-  if (rootNode !== document && rootNode.activeElement) return false;
-  const active = document.activeElement;
-  return !active || active === document.body || (rootNode !== document && active === rootNode.host);
-}
-
 function render(inst, items) {
   // The old row elements are replaced: remember which one had focus.
   let refocus = activeRowId(inst);
@@ -96,23 +59,16 @@ function render(inst, items) {
   inst.focusId = null;
   inst.items = items;
   const frag = document.createDocumentFragment();
-  for (let i = 0; i < items.length; i++) frag.appendChild(makeRow(items[i], i, items.length, inst.disabled));
+  for (let i = 0; i < items.length; i++) frag.appendChild(makeRow(inst, items[i], i, items.length));
   inst.list.replaceChildren(frag);
   inst.root.classList.toggle("is-disabled", inst.disabled);
   if (refocus !== null) {
-    const row = rowById(inst, refocus);
+    const row = Array.from(inst.list.children).find((r) => r.dataset.itemId === refocus);
     if (row) {
       row.focus({ preventScroll: true });
       row.scrollIntoView({ block: "nearest" });
     }
   }
-}
-
-function announce(inst, message) {
-  clearTimeout(inst.announceTimer);
-  // Clearing first makes screen readers repeat an identical message.
-  inst.live.textContent = "";
-  inst.announceTimer = setTimeout(() => { inst.live.textContent = message; }, 40);
 }
 
 function move(inst, from, to, viaKeyboard) {
@@ -124,7 +80,7 @@ function move(inst, from, to, viaKeyboard) {
   const drawn = items.map((it, i) => (it.dimmed === before[i].dimmed ? it : { ...it, dimmed: before[i].dimmed }));
   render(inst, drawn);  // optimistic: no flicker while the rerun runs
   if (viaKeyboard) inst.focusId = moved.id;
-  announce(inst, word("moved", "{label} moved to position {pos}", { label: moved.label, pos: to + 1 }));
+  announce(inst, say(inst.labels, "moved", { label: moved.label, pos: to + 1 }));
   report(inst, drawn.map((it) => it.id), { id: moved.id, from: from + 1, to: to + 1 });
 }
 
@@ -147,157 +103,18 @@ function report(inst, order, moved) {
   }, RESEND_MS);
 }
 
-function onKeyDown(inst, event) {
-  const row = rowFromEvent(inst, event);
-  if (!row) return;
-  if (event.key === "Escape" && inst.press) {
-    event.preventDefault();
-    endPress(inst, false);
-    return;
-  }
-  const from = Number(row.dataset.position) - 1;
-  const last = inst.items.length - 1;
-  if (event.altKey && !event.ctrlKey && !event.metaKey) {
-    const targets = { ArrowUp: from - 1, ArrowDown: from + 1, Home: 0, End: last };
-    if (!(event.key in targets)) return;
-    event.preventDefault();
-    if (inst.disabled || inst.press) return;
-    const to = Math.max(0, Math.min(last, targets[event.key]));
-    if (to === from) {
-      announce(inst, word("already", "{label} is already at position {pos}", { label: inst.items[from].label, pos: from + 1 }));
-      return;
-    }
-    move(inst, from, to, true);
-    return;
-  }
-  if (!event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-    const sibling = event.key === "ArrowUp" ? row.previousElementSibling
-      : event.key === "ArrowDown" ? row.nextElementSibling : null;
-    if (sibling) {
-      event.preventDefault();
-      sibling.focus();
-    }
-  }
+/** While a row is held: each row shows the position it would take, and whether that
+ * position is past k. */
+function dragOver(inst, p, order) {
+  order.forEach((i, pos) => {
+    const row = p.rows[i];
+    row.querySelector(".ndcg-pos").textContent = String(pos + 1);
+    row.querySelector(".ndcg-cut").textContent = inst.items[pos].dimmed ? say(inst.labels, "beyond") : "";
+  });
 }
 
-function findScrollBox(node) {
-  let n = node;
-  while (n) {
-    if (n instanceof ShadowRoot) { n = n.host; continue; }
-    if (n.nodeType === 1 && n !== document.body && n !== document.documentElement) {
-      const overflow = getComputedStyle(n).overflowY;
-      if (/(auto|scroll|overlay)/.test(overflow) && n.scrollHeight > n.clientHeight) return n;
-    }
-    n = n.parentNode;
-  }
-  return document.scrollingElement;
-}
-
-function onPointerDown(inst, event) {
-  if (inst.disabled || inst.press || !event.isPrimary) return;
-  if (event.pointerType === "mouse" && event.button !== 0) return;
-  const row = rowFromEvent(inst, event);
-  if (!row) return;
-  // Touch and pen drags start on the grip only, so the rest of a row still scrolls the page.
-  if (event.pointerType !== "mouse" && !event.target.closest(".ndcg-grip")) return;
-  inst.press = {
-    pointerId: event.pointerId, row, id: row.dataset.itemId,
-    from: Number(row.dataset.position) - 1,
-    startX: event.clientX, startY: event.clientY, lastY: event.clientY,
-    active: false, gap: null, ghost: null, raf: 0, scrollStep: 0,
-  };
-  try { row.setPointerCapture(event.pointerId); } catch (_) { /* pointer already gone */ }
-}
-
-function startDrag(inst, p) {
-  p.active = true;
-  // Measure once per drag; moves then only compare numbers.
-  const rows = Array.from(inst.list.children);
-  p.tops = rows.map((r) => r.offsetTop);
-  p.bottoms = rows.map((r) => r.offsetTop + r.offsetHeight);
-  p.mids = rows.map((r, i) => (p.tops[i] + p.bottoms[i]) / 2);
-  p.grabOffset = p.startY - p.row.getBoundingClientRect().top;
-  const ghost = el("div", "ndcg-card ndcg-ghost");
-  ghost.setAttribute("aria-hidden", "true");
-  for (const child of p.row.childNodes) ghost.appendChild(child.cloneNode(true));
-  ghost.style.height = `${p.row.offsetHeight}px`;
-  p.ghostPos = ghost.querySelector(".ndcg-pos");  // shows the drop position
-  p.ghostCut = ghost.querySelector(".ndcg-cut");  // and whether it is beyond k
-  inst.wrap.appendChild(ghost);
-  p.ghost = ghost;
-  p.row.classList.add("is-dragging");
-  inst.root.classList.add("is-dragging-active");
-  p.scrollBox = findScrollBox(inst.root);
-}
-
-function updateDrag(inst, p) {
-  const y = p.lastY - inst.wrap.getBoundingClientRect().top;
-  p.ghost.style.transform = `translateY(${y - p.grabOffset}px)`;
-  let gap = 0;
-  while (gap < p.mids.length && p.mids[gap] < y) gap++;
-  p.gap = gap;
-  const to = gap > p.from ? gap - 1 : gap;
-  if (to === p.from) {
-    p.ghostPos.textContent = String(p.from + 1);
-    p.ghostCut.textContent = inst.items[p.from].dimmed ? word("beyond", "beyond k") : "";
-    inst.indicator.classList.remove("is-visible");
-    return;
-  }
-  const n = p.mids.length;
-  const lineY = gap === 0 ? p.tops[0] - 2
-    : gap >= n ? p.bottoms[n - 1] + 2
-    : (p.bottoms[gap - 1] + p.tops[gap]) / 2;
-  p.ghostPos.textContent = String(to + 1);
-  p.ghostCut.textContent = inst.items[to].dimmed ? word("beyond", "beyond k") : "";
-  inst.indicator.style.transform = `translateY(${lineY}px)`;
-  inst.indicator.classList.add("is-visible");
-}
-
-function autoScroll(inst, p) {
-  const box = p.scrollBox;
-  if (!box) return;
-  const rect = box === document.scrollingElement
-    ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
-  const depthTop = rect.top + EDGE_PX - p.lastY;
-  const depthBottom = p.lastY - (rect.bottom - EDGE_PX);
-  const depth = depthTop > 0 ? -depthTop : depthBottom > 0 ? depthBottom : 0;
-  p.scrollStep = Math.round(MAX_SCROLL_STEP * Math.max(-1, Math.min(1, depth / EDGE_PX)));
-  if (p.scrollStep === 0 || p.raf) return;
-  const tick = () => {
-    p.raf = 0;
-    if (inst.press !== p || !p.active || p.scrollStep === 0) return;
-    box.scrollTop += p.scrollStep;
-    updateDrag(inst, p);
-    p.raf = requestAnimationFrame(tick);
-  };
-  p.raf = requestAnimationFrame(tick);
-}
-
-function onPointerMove(inst, event) {
-  const p = inst.press;
-  if (!p || event.pointerId !== p.pointerId) return;
-  p.lastY = event.clientY;
-  if (!p.active) {
-    if (Math.hypot(event.clientX - p.startX, event.clientY - p.startY) < THRESHOLD_PX) return;
-    startDrag(inst, p);
-  }
-  event.preventDefault();
-  updateDrag(inst, p);
-  autoScroll(inst, p);
-}
-
-function endPress(inst, drop) {
-  const p = inst.press;
-  if (!p) return;
-  inst.press = null;
-  if (p.raf) cancelAnimationFrame(p.raf);
-  try {
-    if (p.row.hasPointerCapture(p.pointerId)) p.row.releasePointerCapture(p.pointerId);
-  } catch (_) { /* row already gone */ }
-  if (p.ghost) p.ghost.remove();
-  p.row.classList.remove("is-dragging");
-  inst.root.classList.remove("is-dragging-active");
-  inst.indicator.classList.remove("is-visible");
+function dragEnded(inst, p, drop) {
+  if (p.active) clearDragStyles(inst.drag, p);
   let from = p.from;
   if (inst.pending) {
     // Fresh data arrived mid-drag: draw it, then apply the drop by id.
@@ -305,25 +122,12 @@ function endPress(inst, drop) {
     inst.pending = null;
     render(inst, pending);
     from = inst.items.findIndex((it) => it.id === p.id);
+  } else if (p.active) {
+    render(inst, inst.items);  // the positions shown during the drag go back
   }
-  if (!drop || !p.active || p.gap === null || from < 0) return;
-  const to = Math.max(0, Math.min(inst.items.length - 1, p.gap > p.from ? p.gap - 1 : p.gap));
+  if (!drop || !p.active || p.to === null || from < 0) return;
+  const to = Math.max(0, Math.min(inst.items.length - 1, p.to));
   if (to !== from) move(inst, from, to, false);
-}
-
-function bind(inst) {
-  const list = inst.list;
-  list.addEventListener("pointerdown", (e) => onPointerDown(inst, e));
-  list.addEventListener("pointermove", (e) => onPointerMove(inst, e));
-  list.addEventListener("pointerup", (e) => {
-    if (inst.press && e.pointerId === inst.press.pointerId) endPress(inst, true);
-  });
-  const cancel = (e) => {
-    if (inst.press && e.pointerId === inst.press.pointerId) endPress(inst, false);
-  };
-  list.addEventListener("pointercancel", cancel);
-  list.addEventListener("lostpointercapture", cancel);
-  list.addEventListener("keydown", (e) => onKeyDown(inst, e));
 }
 
 function instanceFor(root) {
@@ -331,13 +135,12 @@ function instanceFor(root) {
   if (inst) return inst;
   inst = {
     root,
-    wrap: root.querySelector(".ndcg-listwrap"),
     list: root.querySelector(".ndcg-list"),
-    indicator: root.querySelector(".ndcg-indicator"),
     live: root.querySelector(".ndcg-live"),
     items: [],
+    labels: {},
     disabled: false,
-    press: null,    // pointer held on a row; becomes a drag past the threshold
+    drag: null,
     pending: null,  // items that arrived during a press, drawn on release
     focusId: null,  // row to refocus if a redraw finds focus lost (keyboard moves)
     announceTimer: 0,
@@ -345,8 +148,19 @@ function instanceFor(root) {
     setStateValue: () => {},
     setTriggerValue: () => {},
   };
+  inst.drag = bindDrag({
+    root, list: inst.list, row: ".ndcg-row", grip: ".ndcg-grip",
+    disabled: () => inst.disabled,
+    busy: () => false,
+    cut: () => ({ k: inst.items.filter((it) => !it.dimmed).length, gap: CUT_GAP_PX }),
+    start: () => {},
+    over: (p, order) => dragOver(inst, p, order),
+    end: (p, drop) => dragEnded(inst, p, drop),
+    keyMove: (from, to) => move(inst, from, to, true),
+    already: (from) => announce(inst, say(inst.labels, "already", { label: inst.items[from].label, pos: from + 1 })),
+    key: () => {},
+  });
   INSTANCES.set(root, inst);
-  bind(inst);
   return inst;
 }
 
@@ -357,16 +171,15 @@ export default function ndcgSortable({ data, parentElement, setStateValue, setTr
   inst.setStateValue = setStateValue;
   inst.setTriggerValue = setTriggerValue;
   inst.disabled = Boolean(data && data.disabled);
-  LABELS = data && data.labels && typeof data.labels === "object" ? data.labels : {};
-  const list = root.querySelector(".ndcg-list");
-  const listName = word("ranked_list", "Ranked list");
-  if (list && list.getAttribute("aria-label") !== listName) list.setAttribute("aria-label", listName);
+  inst.labels = data && data.labels && typeof data.labels === "object" ? data.labels : {};
+  const listName = say(inst.labels, "ranked_list");
+  if (inst.list.getAttribute("aria-label") !== listName) inst.list.setAttribute("aria-label", listName);
   const hint = root.querySelector(".ndcg-hint");
-  const hintText = word("hint", "Drag a row to move it, or focus a row and press Alt+↑ / Alt+↓.");
-  if (hint && hint.textContent !== hintText) hint.textContent = hintText;
+  const hintText = say(inst.labels, "hint");
+  if (hint.textContent !== hintText) hint.textContent = hintText;
   clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
   const items = (data && Array.isArray(data.items) ? data.items : []).map(toItem);
-  if (inst.press) inst.pending = items;  // redrawing now would drop the held row
+  if (inst.drag.press) inst.pending = items;  // redrawing now would drop the held row
   else render(inst, items);
-  return () => endPress(inst, false);
+  return () => endPress(inst.drag, false);
 }

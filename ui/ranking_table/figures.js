@@ -1,0 +1,98 @@
+// The ranking table's arithmetic: the browser's twin of ndcg_core.dcg_table / ndcg, used
+// between reruns (while a row is held, after a key press) so every figure on the first
+// screen shows the new order in the frame that shows the order. When Python answers, the
+// engine's numbers replace these; tests/browser/test_ranking_table.py checks both agree
+// (1e-9, the same 3-decimal text) on 600 random lists. No DOM, no imports: the test loads
+// this file alone.
+
+/** Gain of one grade: linear (Järvelin & Kekäläinen 2002) or 2^g − 1 (Burges et al. 2005). */
+export function gainOf(grade, gain) {
+  return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+}
+
+/**
+ * Every figure of the ranked list `grades` (position 1 first), per gain.
+ * opts: {k: cutoff (null = whole list), gains: ["linear", ...],
+ *        idcg: {gain: IDCG@k from Python}, zero: NDCG when IDCG@k <= 0 (0, 1 or null)}.
+ * Returns {gain: {gain[], discount[], contribution[], cumulative[], dcg, idcg, ndcg}}.
+ */
+export function preview(grades, opts) {
+  const n = grades.length;
+  const kk = opts.k == null ? n : Math.max(0, Math.min(opts.k, n));
+  const out = {};
+  for (const g of opts.gains) {
+    const gain = new Array(n);
+    const discount = new Array(n);
+    const contribution = new Array(n);
+    const cumulative = new Array(n);
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      gain[i] = gainOf(grades[i], g);
+      discount[i] = Math.log2(i + 2);
+      contribution[i] = gain[i] / discount[i];
+      sum += contribution[i];  // in position order, as numpy.cumsum
+      cumulative[i] = sum;
+    }
+    const dcg = kk > 0 ? cumulative[kk - 1] : 0;
+    const best = opts.idcg ? opts.idcg[g] : null;
+    const zero = opts.zero === undefined ? 0 : opts.zero;
+    const ndcg = best == null ? null : best > 0 ? dcg / best : zero;
+    out[g] = { gain, discount, contribution, cumulative, dcg, idcg: best, ndcg };
+  }
+  return out;
+}
+
+/**
+ * x with 3 decimals, exactly as Python's f"{x:.3f}" (so the preview and the
+ * engine's figures read the same): correctly rounded, ties to even. toFixed is
+ * correctly rounded too but sends exact ties (odd multiples of 1/16, the only
+ * binary numbers halfway between two 3-decimal ones) away from zero.
+ */
+export function fmt3(x) {
+  if (x === null || x === undefined) return "—";
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
+  const a = Math.abs(x);
+  let text = a.toFixed(3);
+  const sixteenths = a * 16;  // exact: a power-of-two scaling
+  if (Number.isInteger(sixteenths) && sixteenths % 2 === 1 && a < 2 ** 40) {
+    const thousandths = a * 1000;  // odd * 62.5: exact
+    const lo = Math.floor(thousandths);
+    text = ((lo % 2 === 0 ? lo : lo + 1) / 1000).toFixed(3);
+  }
+  return (x < 0 || Object.is(x, -0) ? "-" : "") + text;
+}
+
+/** A number as Python's repr would write it (for tooltips: the exact value). */
+export function exact(x) {
+  if (x === null || x === undefined) return "";
+  if (Number.isInteger(x) && Math.abs(x) < 1e16) return x.toFixed(1);
+  return String(x);
+}
+
+/** A grade as Python's lab.ranking_table.grade_text writes it (f"{g:g}": 6 significant
+ * digits), so the optimistic redraw and the engine's agree. */
+export function gradeText(grade) {
+  if (grade === null || grade === undefined) return "?";
+  return Number.isInteger(grade) ? String(grade) : String(Number(grade.toPrecision(6)));
+}
+
+/**
+ * A typed grade checked against the scale: {value} when the scale takes `text`, else
+ * {message}. `messages`: the scale's refused-grade templates from Python
+ * (lab.ranking_table.grade_messages), {value} and {current} filled here.
+ */
+export function checkGrade(text, scale, current, messages) {
+  const t = String(text).trim();
+  const fill = (key, value) => ({
+    message: messages[key].replace(/\{(value|current)\}/g, (m, name) => (name === "value" ? value : current)),
+  });
+  const lo = scale && scale.min != null ? scale.min : null;
+  const hi = scale && scale.max != null ? scale.max : null;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return fill("not_number_typed", t.slice(0, 20));
+  const value = Number(t);
+  if (!Number.isFinite(value)) return fill("too_large", t.slice(0, 20));
+  if ((lo != null && value < lo) || (hi != null && value > hi)) return fill("outside", t);
+  if (scale && scale.integer && !Number.isInteger(value)) return fill("not_whole", t);
+  return { value };
+}
