@@ -1,5 +1,7 @@
-"""The one owner of ``st.session_state``: every key is declared here, and only this module
-writes them (widgets write their own keys; Streamlit does that, not our code).
+"""The one owner of ``st.session_state``: every key is declared in this package, and only
+this package writes them (widgets write their own keys; Streamlit does that, not our code).
+The data page's keys and their writers are in :mod:`ui.state.data`, re-exported here, so a
+page reads every key and calls every writer as ``state.NAME``.
 
 How a move flows
 ----------------
@@ -32,10 +34,8 @@ from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.share import exercise_from_link
-from lab.runs import SETTING_NAMES, Upload
 from lab.table_events import next_state
 from lab.text import fmt_grade
-from ui import memory
 
 ss = st.session_state
 
@@ -72,20 +72,6 @@ PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
 EXERCISE_PARAM = "ex"            # a share link's exercise: ?ex=compute/medium/5
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
-# ---------------------------------------------------------------- keys: your data
-YD_FILES = "yd_files"  # the sample (tests may set it): {"qrels": {"name", "data"}, "runs": [...]}
-YD_GENERATION = "yd_gen"         # fresh upload widgets after Clear / Load the sample
-YD_UPLOADS = "yd_memo"           # {file_id: digest}: each upload hashed once
-YD_CACHE = "yd_cache"            # this session's parsed files and results (freed with it)
-YD_PRESET, YD_KS, YD_K, YD_TAB = "yd_preset", "yd_ks", "yd_k", "yd_tab"
-YD_OPTION = "yd_{}"              # .format(option name): one selectbox per option
-YD_JUDGED_ONLY = "yd_judged_only"  # condensed lists: unjudged documents removed (-J)
-YD_BASELINE = "yd_baseline"      # the run the others are compared with
-YD_TEST, YD_CORRECTION, YD_ALPHA = "yd_test", "yd_correction", "yd_alpha"  # compare()'s
-YD_DELTA_RUN = "yd_delta_run"    # the run whose per-query differences the chart shows
-NO_CORRECTION = "none"           # the correction widget's word for compare(correction=None)
-DEFAULT_ALPHA = 0.05
-DEFAULT_CUTOFFS = (5, 10, 20)
 # ---------------------------------------------------------------- keys: language
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
 LANG_WIDGET = "lang_switch"      # the sidebar's language switch (a mirror of LANG)
@@ -382,96 +368,5 @@ def practice_reveal(exercise_id):
     ss[PX_FEEDBACK] = None
 
 
-# ================================================================ your data
-
-def uploaded(files: list) -> list[Upload]:
-    """The Uploads of the widgets' files, each hashed once: digests are kept between runs, an
-    Upload holds the bytes it is given (the widgets' own, not copies: issue 16) for one run."""
-    memo = ss.get(YD_UPLOADS) or {}
-    ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
-           else Upload.of(f.name, f.getvalue()) for f in files]
-    ss[YD_UPLOADS] = {f.file_id: up.digest for f, up in zip(files, ups)}
-    return ups
-
-
-def lost_uploads(file_ids) -> int:
-    """How many listed files the server lost (a restart; issue 26): none this session read."""
-    return sum(i not in (ss.get(YD_UPLOADS) or {}) for i in file_ids)
-
-
-def on_load_sample(files: dict):
-    ss[YD_FILES] = files
-    _new_uploaders()
-
-
-def on_clear_files():
-    ss[YD_FILES] = {}
-    _new_uploaders()
-
-
-def _new_uploaders():
-    """Fresh (empty) upload widgets: new keys, and the old files' bytes and results let go."""
-    ss[YD_GENERATION] = ss.get(YD_GENERATION, 0) + 1
-    ss.pop(YD_UPLOADS, None)
-    ss.pop(YD_CACHE, None)
-
-
-def upload_generation() -> int:
-    return ss.get(YD_GENERATION, 0)
-
-
-def injected_files() -> dict:
-    return ss.get(YD_FILES) or {}
-
-
-def session_cache() -> dict:
-    """This session's parsed files and results, freed with it (ui.memory.SessionCache)."""
-    return ss.setdefault(YD_CACHE, memory.SessionCache())
-
-
-def data_settings_init(conventions: dict, missing_default: str):
-    if YD_PRESET not in ss:
-        ss[YD_PRESET] = "trec_eval"
-        ss[YD_OPTION.format("missing")] = missing_default
-        on_preset(conventions)
-    ss.setdefault(YD_KS, list(DEFAULT_CUTOFFS))
-
-
-def on_preset(conventions: dict):
-    preset = conventions[ss[YD_PRESET]]
-    for name in SETTING_NAMES:
-        if name in preset:
-            ss[YD_OPTION.format(name)] = preset[name]
-
-
-def data_settings() -> tuple[tuple, str, tuple, bool]:
-    """(cutoffs, preset, ((option, value), ...), judged only) as chosen."""
-    return (tuple(sorted(int(k) for k in ss[YD_KS])), ss[YD_PRESET],
-            tuple((n, ss[YD_OPTION.format(n)]) for n in SETTING_NAMES),
-            bool(ss.get(YD_JUDGED_ONLY, False)))
-
-
-def compare_init(runs: list, defaults: dict):
-    """Baseline (the first run unless chosen), test, correction, α (compare()'s defaults),
-    written on every run: kept while not drawn (after Clear), α reached its box as 0.001."""
-    ss[YD_BASELINE] = ss[YD_BASELINE] if ss.get(YD_BASELINE) in runs else runs[0]
-    if ss.get(YD_DELTA_RUN) not in runs or ss[YD_DELTA_RUN] == ss[YD_BASELINE]:
-        ss[YD_DELTA_RUN] = next((r for r in runs if r != ss[YD_BASELINE]), runs[0])
-    for key, default in ((YD_TEST, defaults["test"]), (YD_ALPHA, DEFAULT_ALPHA),
-                         (YD_CORRECTION, defaults["correction"] or NO_CORRECTION),
-                         (YD_DELTA_RUN, None)):
-        ss[key] = ss.get(key, default)
-
-
-def compare_settings() -> dict:
-    """compare()'s keywords as chosen: baseline, test, correction (None for "none"), alpha."""
-    correction = ss[YD_CORRECTION]
-    return dict(baseline=ss[YD_BASELINE], test=ss[YD_TEST],
-                correction=None if correction == NO_CORRECTION else correction,
-                alpha=float(ss[YD_ALPHA]))
-
-
-def data_cutoff(ks: tuple) -> None:
-    """Keep the tables' cutoff among the chosen ones."""
-    if ss.get(YD_K) not in ks:
-        ss[YD_K] = ks[-1]
+# The data page's keys and writers (ui/state/data.py), here as everywhere else: state.NAME.
+from ui.state.data import *  # noqa: E402,F401,F403
