@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from fpdf import FPDF
@@ -48,6 +49,7 @@ def _find(name: str) -> Path | None:
     return None
 
 
+@lru_cache(maxsize=1)
 def font_paths() -> dict[str, Path]:
     """The font files the handouts embed, or ValueError naming what to install."""
     found = {role: _find(name) for role, name in FONT_FILES.items()}

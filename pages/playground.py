@@ -5,7 +5,7 @@ import streamlit as st
 
 from lab.i18n import t
 from lab.text import escape_markdown
-from ui import playground as view, routing, state
+from ui import handouts, playground as view, routing, share, slides, state
 
 routing.route_through_app()
 pg = state.playground()
@@ -63,6 +63,12 @@ def explained():
     if note:
         st.caption(t("The link in the address bar is shortened to open everywhere: {note}.",
                      lang, note=note))
+    if figures:  # what a teacher takes out: the link and its QR code, a PDF, slide images
+        with st.container(horizontal=True, gap="small"):
+            share.playground()
+            handouts.playground(pg.labels, pg.grades, k=pg.cutoff, gain=pg.gain,
+                                unretrieved=pg.unretrieved, link=share.here())
+            slides.popover(pg)
 
 
 live()

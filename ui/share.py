@@ -15,11 +15,18 @@ def base() -> str:
     return S.app_base(st.context.url or f"http://localhost:{st.get_option('server.port')}")
 
 
-def button(url: str, *, key: str):
+def button(url, *, key: str, lazy: bool = False):
     """A Share popover: the link (Streamlit's code block has a copy button; the link is
-    plain text, never a Markdown link) and its QR code for a projector."""
+    plain text, never a Markdown link) and its QR code for a projector. ``lazy``: ``url``
+    is a function, called and drawn only while the popover is open (a page that reruns on
+    every move, the playground, does not draw a QR code per move)."""
     lang = state.language()
-    with st.popover(t("Share", lang), icon=":material/share:", key=key):
+    pop = st.popover(t("Share", lang), icon=":material/share:", key=key,
+                     on_change="rerun" if lazy else "ignore")
+    if lazy and not pop.open:
+        return
+    url = url() if lazy else url
+    with pop:
         st.caption(t("Copy this link, or scan the code with a phone:", lang))
         st.code(url, language=None, wrap_lines=True)
         try:
@@ -33,6 +40,15 @@ def button(url: str, *, key: str):
 def exercise(exercise_id: str, *, key: str = "share_px"):
     button(S.link(base(), "practice", {state.EXERCISE_PARAM: exercise_id,
                                        state.LANG_PARAM: state.language()}), key=key)
+
+
+def here() -> str:
+    """The playground's link as the address bar holds it (``state.publish`` wrote it)."""
+    return S.link(base(), "", {name: st.query_params.get_all(name) for name in st.query_params})
+
+
+def playground(*, key: str = "share_pg"):
+    button(here, key=key, lazy=True)
 
 
 def worked_example(ranking_key: str):

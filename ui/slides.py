@@ -17,37 +17,47 @@ from ui import state
 
 
 def _downloads(name: str, figure, *, key: str, stem: str):
+    """PNG and SVG buttons; ``figure`` is a function, called on click (off this rerun)."""
     lang = state.language()
     st.markdown(f"**{name}**")
     row = st.container(horizontal=True, gap="small")
     for fmt_ in S.FORMATS:
         with row:
-            st.download_button(fmt_.upper(), data=partial(S.image, figure, fmt_),
+            st.download_button(fmt_.upper(), data=partial(_image, figure, fmt_),
                                file_name=f"ndcg-lab-{stem}-{lang}.{fmt_}",
                                mime="image/png" if fmt_ == "png" else "image/svg+xml",
                                on_click="ignore", key=f"{key}_{fmt_}",
                                icon=":material/download:")
 
 
+def _image(figure, fmt_: str) -> bytes:
+    return S.image(figure(), fmt_)
+
+
 def popover(pg: P.Playground):
-    """Slide images of the playground as it stands, one gain (the first shown)."""
+    """Slide images of the playground as it stands, one gain (the first shown). Drawn only
+    while open (the playground reruns this on every move)."""
     lang = state.language()
     gain = pg.gains[0]
-    with st.popover(t("Slides", lang), icon=":material/slideshow:"):
+    pop = st.popover(t("Slides", lang), icon=":material/slideshow:", key="sl_pop",
+                     on_change="rerun")
+    if not pop.open:
+        return
+    with pop:
         if not S.available():
             st.caption(t("Slide images need a Chromium on the server (Debian: apt-get install "
                          "chromium).", lang))
         else:
             st.caption(t("Images 1600 × 900 px, drawn on the server when you click.", lang))
             _downloads(t("Tables and formula", lang),
-                       S.table_slide(pg.labels, pg.grades, k=pg.cutoff, gain=gain,
-                                     unretrieved=pg.unretrieved, lang=lang),
+                       partial(S.table_slide, pg.labels, pg.grades, k=pg.cutoff, gain=gain,
+                               unretrieved=pg.unretrieved, lang=lang),
                        key="sl_table", stem="tables")
             judged = pg.judged
-            _downloads(t("Contribution chart", lang),
-                       C.contribution_chart(pg.grades, pg.cutoff, gain, judged),
-                       key="sl_contrib", stem="contributions")
-            _downloads(t("NDCG@k curve", lang), C.curve_chart(pg.grades, pg.cutoff, judged),
-                       key="sl_curve", stem="curve")
+            contrib = C.contribution_chart(pg.grades, pg.cutoff, gain, judged)
+            curve = C.curve_chart(pg.grades, pg.cutoff, judged)
+            _downloads(t("Contribution chart", lang), lambda: contrib, key="sl_contrib",
+                       stem="contributions")
+            _downloads(t("NDCG@k curve", lang), lambda: curve, key="sl_curve", stem="curve")
         st.markdown(f"**{t('The formula in LaTeX', lang)}**")
         st.code(F.latex(pg.grades, k=pg.cutoff, gain=gain, judged=pg.judged), language="latex")

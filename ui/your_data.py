@@ -34,7 +34,7 @@ from lab import options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
-from lab.runs import MAX_RUNS, SIGNIFICANT, Settings, Upload, query_facts
+from lab.runs import MAX_RUNS, SETTING_NAMES, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format, sentences
 from ui import memory, run_summary as summary, state, uploads
 
@@ -230,7 +230,7 @@ def settings_panel() -> Settings:
                              "each run before it is ranked, so the judged ones move up. Off: "
                              "an unjudged document counts as grade 0, as trec_eval does.",
                              lang))
-        names = state.SETTING_NAMES
+        names = SETTING_NAMES
         for row in (names[:4], names[4:]):  # two rows of four: each box keeps its label
             for col, name in zip(st.columns(4), row):
                 col.selectbox(O.label(name, lang=lang), list(OPTIONS[name].choices),
