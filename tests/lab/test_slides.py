@@ -11,7 +11,8 @@ import ndcg_core as nc
 from lab import slides
 from lab.text import fmt
 
-pytestmark = pytest.mark.slow  # each image starts a headless Chromium (a few seconds)
+# Kaleido starts a headless Chromium for each image (a few seconds): a browser test
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def png_size(png: bytes) -> tuple[int, int]:
