@@ -180,7 +180,7 @@ def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
         ranking_table([{"id": i, "label": lab, "grade": g}
                        for i, lab, g in zip(q.item_ids, q.labels, q.grades)],
                       k=q.k, gain=q.gain, key=text_key, editable=False, show_ideal=False,
-                      pool=[{"label": "", "grade": g} for g in q.unretrieved] or None)
+                      unretrieved=[{"label": "", "grade": g} for g in q.unretrieved] or None)
         st.button(t("Send", lang), type="primary", key=KEY(f"send{rnd.id}"), on_click=_send,
                   args=args, icon=":material/send:")
         return

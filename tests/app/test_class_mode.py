@@ -8,11 +8,13 @@ import io
 from pathlib import Path
 
 import pytest
+
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import mistakes as M
 from lab.classroom.bank import BANK
+from lab.text import escape_markdown
 from ui import class_views
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -166,9 +168,12 @@ def test_a_student_never_sees_the_teachers_controls_and_a_wrong_key_is_refused()
 
 def test_a_nickname_is_shown_as_plain_text():
     teacher = start_class()
-    student = join(teacher.query_params["room"], "[x](http://e.com) **b**")
+    nickname = "[x](http://e.com) **b**"
+    student = join(teacher.query_params["room"], nickname)
     caption = texts(student, "caption")[0]
-    assert r"\[x\]\(http\://e\.com\) \*\*b\*\*" in caption
+    # every Markdown sign escaped, and a word joiner inside "http://" (no autolink)
+    assert escape_markdown(nickname) in caption
+    assert r"\[x\]\(http\:" in caption and r"//e\.com\) \*\*b\*\*" in caption
 
 
 def test_the_class_in_chinese():
