@@ -15,7 +15,9 @@ from ui import state
 
 def _paper(key: str) -> str:
     lang = state.language()
-    return st.radio(t("Paper", lang), H.PAPERS, horizontal=True, key=f"{key}_paper")
+    names = {"A4": "A4", "Letter": t("Letter", lang)}  # US Letter has a name in Chinese
+    return st.radio(t("Paper", lang), H.PAPERS, horizontal=True, key=f"{key}_paper",
+                    format_func=names.get)
 
 
 def _download(make, *, file_name: str, key: str):
