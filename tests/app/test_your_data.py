@@ -388,7 +388,7 @@ def test_uploads_keep_only_their_digests_between_runs(monkeypatch):
     copy was a second copy of a 150 MB file between runs and a third during the next, issue
     16), and hashes each file once; an Upload shares the bytes of the file it is given."""
     session = {}
-    monkeypatch.setattr(app_state, "ss", session)
+    monkeypatch.setattr(app_state.data, "ss", session)  # the data page's state (ui/state/data.py)
     rec = UploadedFileRec(file_id="f1", name="a.run", type="text/plain",
                           data=b"q1 Q0 d1 1 2.0 t\n")
     run1 = copy.deepcopy(UploadedFile(rec, None))
