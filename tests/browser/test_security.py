@@ -301,7 +301,7 @@ def test_file_names_ids_and_csv_headers_never_become_links(page: Page, app_url, 
     uploader_input(page, "Runs").set_input_files(files=[
         {"name": "https://evil.example/r.csv", "mimeType": "text/csv", "buffer": run},
         {"name": "[x](https://evil.example/b).csv", "mimeType": "text/csv",
-         "buffer": b"qid,https://evil.example/h,score\n1,d1,1.0\n"}])
+         "buffer": b"qid,docid,https://evil.example/h\n1,d1,1.0\n"}])
     wait_idle(page)
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text("evil.example/h")
