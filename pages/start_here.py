@@ -27,8 +27,10 @@ prev.button(t("Previous", lang), key="sh_prev", icon=":material/arrow_back:",
 nxt.button(t("Next", lang), key="sh_next", icon=":material/arrow_forward:",
            on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1,
            width="stretch")
-with st.container(border=True):
-    L.section(T.START, step.section, level="###")
+# The step's heading is an h2 (the page's h1 comes just before it: heading order), drawn at
+# an h3's size (ui/fit.css, .st-key-sh_tour) so the first step still fits 1280x720.
+with st.container(border=True, key="sh_tour"):
+    L.section(T.START, step.section, level="##")
     learn.render_step(step)
 
 # ---- what NDCG tells you, and the four steps in a list
