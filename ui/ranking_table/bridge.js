@@ -200,7 +200,7 @@ function apply(inst, data) {
   showFigures(inst, engine, "engine");
   if (inst.answerPending) {
     // The engine's answer to this table's event is drawn: the page may now redraw what
-    // explains it (ui/ranking_table.settled_listener; the playground's formula and link),
+    // explains it (ui.ranking_table.settled_listener; the playground's formula and link),
     // in a rerun of its own that does not hold this answer back. Told after the next
     // frame is painted: reporting a trigger costs Streamlit a render of the page
     // (measured ~30 ms of main-thread time on the playground), which, done here, would
