@@ -212,8 +212,7 @@ def problems(page: Page, where: str) -> list[str]:
 # the page has scrolled.
 TOUR_JS = """() => {
   const next = document.querySelector(".st-key-sh_next");
-  const step = [...document.querySelectorAll("[data-testid='stVerticalBlock']")].find(
-    (b) => getComputedStyle(b).borderStyle !== "none" && b.querySelector("h3"));
+  const step = document.querySelector(".st-key-sh_tour");  // the step's bordered box
   return {bottom: step ? step.getBoundingClientRect().bottom : null, next: !!next,
           scrolled: document.querySelector("[data-testid='stMain']").scrollTop,
           height: innerHeight};
