@@ -344,9 +344,11 @@ def distinct_mistakes(grades, *, k, gain="linear", unretrieved=(),
     right = right_value(grades, k=k, gain=gain, unretrieved=unretrieved)
     values = {key: v for key, v in mistaken_values(grades, k=k, gain=gain,
                                                    unretrieved=unretrieved).items()
-              if math.isfinite(v) and _apart(v, right, 2 * tolerance)}
-    return {key: v for key, v in values.items()
-            if all(_apart(v, w, 2 * tolerance) for other, w in values.items() if other != key)}
+              if math.isfinite(v)}
+    # apart from every other mistake's number, also those too close to the right one to be
+    # offered themselves (else an answer could match the option and that one)
+    return {key: v for key, v in values.items() if _apart(v, right, 2 * tolerance)
+            and all(_apart(v, w, 2 * tolerance) for other, w in values.items() if other != key)}
 
 
 def matching(answer: float, grades, *, k, gain="linear", unretrieved=(),

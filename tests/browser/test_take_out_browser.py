@@ -60,8 +60,18 @@ def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
     expect(popover).to_be_visible(timeout=30_000)
     link = popover.locator("code").inner_text().strip()
     assert link.startswith(app_url.rstrip("/") + "/worked_examples?lang=en#"), link
-    shot = popover.get_by_role("img").screenshot()
-    assert [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))] == [link]
+    image = popover.get_by_role("img")
+    # the PNG arrives after the popover opens: read it once it is decoded and drawn
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
+                           arg=image.element_handle(), timeout=30_000)
+    scanned = []
+    for _ in range(5):  # a loaded machine may still be painting it
+        shot = image.screenshot()
+        scanned = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))]
+        if scanned:
+            break
+        page.wait_for_timeout(500)
+    assert scanned == [link]
     anchor = link.rsplit("#", 1)[1]
 
     other = page.context.new_page()
