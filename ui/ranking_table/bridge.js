@@ -14,6 +14,8 @@ const INSTANCES = new WeakMap();  // root element -> per-instance state
 // Kept by the module, shared by instances, so a table drawn again after a reconnect still
 // knows what the student had.
 const SEEN = new Map();
+// Table keys whose last changes an expired session lost: said until the user's next change.
+const LOST = new Set();
 
 // A move is reported as the new order (state) and an "event" trigger. If the connection
 // is down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
@@ -33,6 +35,7 @@ function afterPaint(fn) {
 }
 
 function send(inst, event) {
+  LOST.delete(inst.key);  // the next change the user makes retires the lost-changes notice
   inst.answerPending = true;  // apply() tells the page when the answer is drawn
   inst.root.dataset.figures = event.action === "move" ? "preview" : "pending";
   // seq orders this instance's events; the server applies each (instance, seq) once, so
@@ -177,8 +180,10 @@ function apply(inst, data) {
   inst.root.classList.toggle("is-disabled", inst.disabled);
   inst.root.classList.toggle("is-two", inst.gains.length > 1);
   inst.root.classList.toggle("no-ideal", !inst.showIdeal);
-  // Changes lost with an expired session are said, at the table, until the next answer.
-  showNotice(inst, lost ? word(inst, "session_lost") : d.notice || "");
+  // Changes lost with an expired session are said, at the table, until the user's next
+  // change: the run the new session's own order report causes must not wipe it at once.
+  if (lost) LOST.add(d.key);
+  showNotice(inst, LOST.has(d.key) ? word(inst, "session_lost") : d.notice || "");
   inst.hint.textContent = d.hint || "";
   inst.addBtn.hidden = !inst.editable || inst.disabled;
   let focusNew = null;
