@@ -23,32 +23,12 @@ from urllib.parse import urlencode
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
-from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade
+from lab.grades import (MAX_ITEMS, MAX_LABEL, SCALES, check_grade, fits_scale, last_item,
+                         list_full, lowest_grade, scale_label)
 from lab.ranking_table import parts
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
-# name -> (min, max, step) for the grade column; None = unbounded
-SCALES = {
-    "0-3": (0, 3, 1),
-    "0-4": (0, 4, 1),
-    "binary": (0, 1, 1),
-    "free": (None, None, None),
-}
-SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
-
-
-def scale_label(scale: str, *, lang: str = "en") -> str:
-    """A grade scale's name as the settings and the messages write it.
-
-    >>> scale_label("binary", lang="zh"), scale_label("0-3", lang="zh")
-    ('二值（0/1）', '0–3')
-    """
-    if scale == "binary":
-        return t("binary (0/1)", lang)
-    if scale == "free":
-        return t("free (any number)", lang)
-    return SCALE_LABELS[scale]  # numbers only: the same in every language
 
 
 # Links the app writes stay under this many bytes of query string: Tornado refuses request
@@ -208,13 +188,6 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def table_scale(scale: str) -> dict | None:
-    """The grade scale as the ranking table checks it (``lab.ranking_table.scale_of``'s
-    shape): bounded scales take whole numbers only; the free scale any finite number."""
-    lo, hi, _ = SCALES[scale]
-    return None if lo is None else {"min": lo, "max": hi, "integer": True}
-
-
 def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playground:
     """The ranking table's checked event folded into the playground (a new state).
 
@@ -239,19 +212,16 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         return reorder(state, event.get("order") or [])
     if action == "add":
         if len(state.items) >= MAX_ITEMS:
-            raise ValueError(t("The playground holds at most {max} items: remove one first.",
-                               lang, max=MAX_ITEMS))
-        lo = SCALES[state.scale][0]
+            raise ValueError(list_full(MAX_ITEMS, lang=lang))
         item = Item(f"i{state.next_id}", clean_label(None, len(state.items), lang=lang),
-                    float(lo if lo is not None else 0))
+                    lowest_grade(state.scale))
         return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
     index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
     if index is None:
         return state  # a report about an item that is gone: nothing to do
     item = state.items[index]
     if action == "grade":
-        problem = check_grade(event.get("grade"), table_scale(state.scale), item.grade,
-                              lang=lang)
+        problem = check_grade(event.get("grade"), SCALES[state.scale], item.grade, lang=lang)
         if problem:
             raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))
@@ -259,8 +229,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         item = replace(item, label=clean_label(event.get("label"), index, lang=lang))
     elif action == "remove":
         if len(state.items) <= 1:
-            raise ValueError(t("The list needs at least one item: add another before "
-                               "removing this one.", lang))
+            raise ValueError(last_item(lang=lang))
         return replace(state, items=state.items[:index] + state.items[index + 1:])
     else:
         return state
@@ -275,13 +244,6 @@ def clean_label(label, row, *, lang: str = "en"):
 
 
 # ----------------------------------------------------------------- the shareable link
-
-def fits_scale(grades, scale) -> bool:
-    lo, hi, _ = SCALES[scale]
-    if lo is None:
-        return all(g is not None for g in grades)
-    return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
-
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import ndcg_core as nc
-from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label
+from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label, last_item, list_full
 from lab.i18n import t
 from lab.text import fmt_grade
 
@@ -74,8 +74,7 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
     row_id = event.get("id")
     if action == "add":
         if len(rows) >= max_rows:
-            return None, t("The list holds at most {max} items: remove one first.", lang,
-                           max=max_rows), None
+            return None, list_full(max_rows, lang=lang), None
         return {"action": "add"}, None, None
     if action not in ("move", "grade", "rename", "remove"):
         return None, None, None
@@ -96,8 +95,7 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
         return {"action": "rename", "id": row_id, "label": event["label"].strip()}, None, None
     if action == "remove":
         if len(rows) <= 1:
-            return (None, t("The list needs at least one item: add another before removing "
-                            "this one.", lang), row_id)
+            return None, last_item(lang=lang), row_id
         return {"action": "remove", "id": row_id}, None, None
     out = {"action": "move", "id": row_id}
     for name in ("from", "to"):

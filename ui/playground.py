@@ -16,7 +16,7 @@ from functools import partial
 
 import streamlit as st
 
-from lab import playground as P
+from lab import grades as G, playground as P
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
 from ui import charts as C, state
@@ -54,12 +54,12 @@ def notices(pg: P.Playground):
                    t("The link's ranking could not be read ({problem}), so the default "
                      "example is shown instead.", lang, problem=problem),
                    icon=":material/link_off:")
-    off = [it for it in pg.items if it.grade is not None and not P.fits_scale([it.grade],
+    off = [it for it in pg.items if it.grade is not None and not G.fits_scale([it.grade],
                                                                              pg.scale)]
     if off:
         names = ", ".join(f"{escape_markdown(it.label)} ({fmt_grade(it.grade)})"
                           for it in off[:5])
-        scale = P.scale_label(pg.scale, lang=lang)  # our own words, not user text
+        scale = G.scale_label(pg.scale, lang=lang)  # our own words, not user text
         st.warning(t("Outside the {scale} scale: {names} and {n} more. Edit these grades, or "
                      "choose the free scale.", lang, scale=scale, names=names, n=len(off) - 5)
                    if len(off) > 5 else
@@ -84,8 +84,8 @@ def settings(pg: P.Playground):
                         lang))
     else:
         b.markdown(t("**Cutoff k** = 1 (one item)", lang))
-    c.selectbox(t("Grade scale", lang), list(P.SCALES), key=state.SCALE_WIDGET,
-                on_change=state.on_settings, format_func=partial(P.scale_label, lang=lang))
+    c.selectbox(t("Grade scale", lang), list(G.SCALES), key=state.SCALE_WIDGET,
+                on_change=state.on_settings, format_func=partial(G.scale_label, lang=lang))
     d.text_input(t("Judged but not retrieved", lang), key=state.UNRETRIEVED_WIDGET,
                  on_change=state.on_settings, placeholder=t("e.g. 3, 2", lang),
                  help=t("Grades of judged items the ranking missed. They count in the ideal "
@@ -119,7 +119,7 @@ def table(pg: P.Playground, key: str = state.LIST):
     unretrieved = [{"label": t("judged {i}", lang, i=i), "grade": g}
                    for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
-                  k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
+                  k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lab import playground as P
+from lab import grades, playground as P
 from lab import ranking_table as RT
 from lab.i18n import t
 from playground_events import fire, formula_data, item_id, metrics, table_data
@@ -109,7 +109,7 @@ def test_a_refused_grade_reads_in_chinese():
     rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
     doc_d = item_id(at, "Doc D")
     _, message, row = RT.check_event({"action": "grade", "id": doc_d, "grade": 9}, rows,
-                                     scale=P.table_scale(pg.scale), lang="zh")
+                                     scale=grades.SCALES[pg.scale], lang="zh")
     assert (message, row) == ("9 超出等级范围：请输入 0 到 3 之间的整数。等级保持为 0。", doc_d)
     with pytest.raises(ValueError, match="^9 超出等级范围：请输入 0 到 3 之间的整数。"
                                          "等级保持为 0。$"):  # the same words
