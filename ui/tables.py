@@ -163,7 +163,7 @@ def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_label
         ranking_table(grades, labels, k=k, gain=gain, hint=False)
     with right:
         if heading:
-            st.markdown(t("**Ideal ordering** (ranking + judged pool)", lang) if judged else
+            st.markdown(t("**Ideal ordering** (ranking + unretrieved)", lang) if judged else
                         t("**Ideal ordering**", lang))
         ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels,
                     hint=False)

@@ -133,8 +133,8 @@ def test_a_pool_that_cannot_be_read_is_explained_in_chinese():
     assert not at.exception
     assert [e.value for e in at.error] == [
         t("{problem}: write grades separated by commas, e.g. 3, 2, 1.", "zh",
-          problem="已标注文档池中有 'two'，它不是数字")]
-    assert at.error[0].value == "已标注文档池中有 'two'，它不是数字：请输入用逗号分隔的等级，例如 3, 2, 1。"
+          problem="未检索到的等级中有 'two'，它不是数字")]
+    assert at.error[0].value == "未检索到的等级中有 'two'，它不是数字：请输入用逗号分隔的等级，例如 3, 2, 1。"
 
 
 def test_the_charts_speak_chinese_with_a_cjk_font():
@@ -152,7 +152,8 @@ def test_the_charts_speak_chinese_with_a_cjk_font():
     for spec in specs:
         assert "WenQuanYi Micro Hei" in spec["layout"]["font"]["family"]
         assert "Noto Sans CJK SC" in spec["layout"]["font"]["family"]
-    assert [tr["name"] for tr in specs[0]["data"]] == ["你的排序", "理想排序"]
+    assert [tr["name"] for tr in specs[0]["data"]] == ["你的排序：DCG@6 = 6.861",
+                                                       "理想排序：IDCG@6 = 7.141"]
     assert [tr["name"] for tr in specs[1]["data"]] == ["线性增益", "指数增益"]
 
 

@@ -131,7 +131,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "add_item": t("+ Add item", lang),
         "ranked_list": t("Ranked list", lang),
         "ideal": t("Ideal ordering", lang),
-        "ideal_unretrieved": t("Ideal ordering (ranking + judged pool)", lang),
+        "ideal_unretrieved": t("Ideal ordering (ranking + unretrieved)", lang),
         "col_pos_help": t("position i in the list", lang),
         "col_item": t("item", lang),
         "col_grade": t("grade", lang),
