@@ -29,8 +29,10 @@ In one run, in headless Chromium (tests/apps/ranking_table_demo.py, 6 rows, k = 
    this phase on their own. Reported against the floor, no target (issue 22). First run
    (2026-12-03, ``--playground --moves 20 --drops 12``, load average 19.7 -> 21.3 on the
    2 shared cores): median 1,828 ms (p95 2,327) against the floor's 38.6 ms in the same
-   phase, 47x; drop -> engine 248.8 ms in the same run. The charts wait for the engine's
-   answer to be painted, then the explanation fragment's own rerun (its "settled" signal).
+   phase, 47x; drop -> engine 248.8 ms in the same run. Again at load 13.0 -> 13.5:
+   766 ms (p95 1,170) against 30.6 ms, 25x; drop -> engine 117.1 ms. The charts wait for
+   the engine's answer to be painted, then the explanation fragment's own rerun (its
+   "settled" signal) and Plotly's redraw of two charts.
 
     python tests/bench/bench_ranking_table.py               # 40 crossings, 20 drops
     python tests/bench/bench_ranking_table.py --moves 80 --drops 30
