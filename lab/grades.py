@@ -1,10 +1,12 @@
 """Grades: their scales, how they are written, which ones a list takes, the limits of a
 list (labels, items) and the messages that refuse the rest, in both languages. Pure Python;
-the ranking table (:mod:`lab.ranking_table`, its JavaScript's ``checkGrade``) and the
-playground (:mod:`lab.playground`) read them from here.
+the ranking table (:mod:`lab.ranking_table`, its JavaScript's ``checkGrade``), the playground
+(:mod:`lab.playground`, its settings in ``ui.playground``) and the link reader read them from
+here.
 
 A scale is ``{"min": number | None, "max": number | None, "integer": bool}``
-(:func:`scale_of`); None is any number. A grade is written by :func:`lab.text.fmt_grade`.
+(:func:`scale_of`); None is any number. The playground's scales are :data:`SCALES`, by the
+name its settings and links use. A grade is written by :func:`lab.text.fmt_grade`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,46 @@ MAX_ITEMS = 200  # items in a list (add is refused beyond)
 def scale_of(low=None, high=None, *, integer=False) -> dict[str, Any]:
     """The grade scale the table accepts: ``{"min", "max", "integer"}`` (None: unbounded)."""
     return {"min": low, "max": high, "integer": bool(integer)}
+
+
+# The playground's grade scales, by the name its settings and links use (``scale=0-3``): the
+# bounded ones take whole numbers only, the free one (None) any finite number.
+SCALES: dict[str, dict[str, Any] | None] = {
+    "0-3": scale_of(0, 3, integer=True),
+    "0-4": scale_of(0, 4, integer=True),
+    "binary": scale_of(0, 1, integer=True),
+    "free": None,
+}
+
+
+def scale_label(name: str, *, lang: str = "en") -> str:
+    """A grade scale's name as the settings and the messages write it.
+
+    >>> scale_label("binary", lang="zh"), scale_label("0-3", lang="zh")
+    ('二值（0/1）', '0–3')
+    """
+    if name == "binary":
+        return t("binary (0/1)", lang)
+    if name == "free":
+        return t("free (any number)", lang)
+    scale = SCALES[name]
+    return f"{fmt_grade(scale['min'])}–{fmt_grade(scale['max'])}"  # the same in every language
+
+
+def fits_scale(grades, name: str) -> bool:
+    """Whether every grade is given and the named scale takes it (:func:`check_grade`'s rule).
+
+    >>> fits_scale([3, 0, 2], "0-3"), fits_scale([1.5], "0-3"), fits_scale([1.5], "free")
+    (True, False, True)
+    """
+    scale = SCALES[name]
+    return all(g is not None and check_grade(g, scale, g) is None for g in grades)
+
+
+def lowest_grade(name: str) -> float:
+    """The grade an added item starts with: the scale's lowest, 0 on the free scale."""
+    scale = SCALES[name]
+    return float(scale["min"] if scale and scale["min"] is not None else 0)
 
 
 def _shape(scale: Mapping[str, Any] | None) -> tuple[str, Any, Any]:
@@ -178,13 +220,43 @@ def check_grade(value: Any, scale: Mapping[str, Any] | None, current: Any, *,
     return None
 
 
+def label_messages(*, lang: str = "en") -> dict[str, str]:
+    """The messages a refused label shows, with ``{current}`` (the label that stays), and
+    ``{max}`` and ``{n}`` (the limit, the typed length) left for the caller:
+    :func:`check_label` fills them here, the component's JavaScript in the browser."""
+    return {
+        "label_empty": t("A label cannot be empty: type a name. The label stays “{current}”.",
+                         lang),
+        "label_long": t("A label has at most {max} characters (this one has {n}). The label "
+                        "stays “{current}”.", lang),
+    }
+
+
 def check_label(label: Any, current: str, *, max_label: int = MAX_LABEL,
                 lang: str = "en") -> str | None:
-    """None when ``label`` is a usable label, else the message shown at the row."""
+    """None when ``label`` is a usable label, else the message shown at the row.
+
+    >>> check_label("  ", "Doc A")
+    'A label cannot be empty: type a name. The label stays “Doc A”.'
+    """
+    messages = label_messages(lang=lang)
     if not isinstance(label, str) or not label.strip():
-        return t("A label cannot be empty: type a name. The label stays “{current}”.", lang,
-                 current=current)
+        return messages["label_empty"].format(current=current)
     if len(label.strip()) > max_label:
-        return t("A label has at most {max} characters (this one has {n}). The label stays "
-                 "“{current}”.", lang, max=max_label, n=len(label.strip()), current=current)
+        return messages["label_long"].format(max=max_label, n=len(label.strip()),
+                                             current=current)
     return None
+
+
+def list_full(max_items: int = MAX_ITEMS, *, lang: str = "en") -> str:
+    """The message an item added past the list's limit shows (the one limit on items).
+
+    >>> list_full()
+    'The list holds at most 200 items: remove one first.'
+    """
+    return t("The list holds at most {max} items: remove one first.", lang, max=max_items)
+
+
+def last_item(*, lang: str = "en") -> str:
+    """The message removing a list's last item shows."""
+    return t("The list needs at least one item: add another before removing this one.", lang)

@@ -264,7 +264,7 @@ def exercise_set(level: str = "medium", count: int = 6, *, first: int = 1,
             pdf.para(t("Which ranking has the higher NDCG@{k} under {gain}?", lang, k=ex.k,
                        gain=X.gain_name(ex.gain, lang=lang)) + "   A  /  B", size=11)
         else:
-            pdf.para(spot.pool_caption(ex, lang))
+            pdf.para(spot.unretrieved_caption(ex, lang))
             pdf.para(spot.question(ex, lang).replace("**", ""), size=11)
             for letter, key in zip("ABCD", ex.options):
                 pdf.para(f"☐ {letter}. {M.name(key, lang)}", size=11)

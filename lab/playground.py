@@ -2,14 +2,15 @@
 
 Pure Python (no streamlit import) so pages, lessons and tests share one definition of what a
 playground is and how it travels in a URL:
-``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&pool=3,1``.
+``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&unretrieved=3,1``.
 
-Words used the same way everywhere:
+Words used the same way everywhere (the settings' box says "Judged but not retrieved"):
 
-- ``unretrieved``: grades of judged items the ranking did not retrieve (the link's ``pool=``);
-- ``judged``: the ranking's grades plus the unretrieved ones, the pool the ideal is drawn
-  from (the engine's ``ideal=``); None when nothing is unretrieved (the ideal comes from the
-  ranking itself).
+- ``unretrieved``: grades of judged items the ranking did not retrieve (the link's
+  ``unretrieved=``; links written before it was named so say ``pool=``, still read);
+- ``judged``: the ranking's grades plus the unretrieved ones, every judged item the ideal is
+  drawn from (the engine's ``ideal=``); None when nothing is unretrieved (the ideal comes
+  from the ranking itself).
 """
 
 from __future__ import annotations
@@ -23,32 +24,12 @@ from urllib.parse import urlencode
 import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
-from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade
+from lab.grades import (MAX_ITEMS, MAX_LABEL, SCALES, check_grade, fits_scale, last_item,
+                         list_full, lowest_grade, scale_label)
 from lab.ranking_table import parts
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
-# name -> (min, max, step) for the grade column; None = unbounded
-SCALES = {
-    "0-3": (0, 3, 1),
-    "0-4": (0, 4, 1),
-    "binary": (0, 1, 1),
-    "free": (None, None, None),
-}
-SCALE_LABELS = {"0-3": "0–3", "0-4": "0–4", "binary": "binary (0/1)", "free": "free (any number)"}
-
-
-def scale_label(scale: str, *, lang: str = "en") -> str:
-    """A grade scale's name as the settings and the messages write it.
-
-    >>> scale_label("binary", lang="zh"), scale_label("0-3", lang="zh")
-    ('二值（0/1）', '0–3')
-    """
-    if scale == "binary":
-        return t("binary (0/1)", lang)
-    if scale == "free":
-        return t("free (any number)", lang)
-    return SCALE_LABELS[scale]  # numbers only: the same in every language
 
 
 # Links the app writes stay under this many bytes of query string: Tornado refuses request
@@ -208,13 +189,6 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def table_scale(scale: str) -> dict | None:
-    """The grade scale as the ranking table checks it (``lab.ranking_table.scale_of``'s
-    shape): bounded scales take whole numbers only; the free scale any finite number."""
-    lo, hi, _ = SCALES[scale]
-    return None if lo is None else {"min": lo, "max": hi, "integer": True}
-
-
 def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playground:
     """The ranking table's checked event folded into the playground (a new state).
 
@@ -239,19 +213,16 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         return reorder(state, event.get("order") or [])
     if action == "add":
         if len(state.items) >= MAX_ITEMS:
-            raise ValueError(t("The playground holds at most {max} items: remove one first.",
-                               lang, max=MAX_ITEMS))
-        lo = SCALES[state.scale][0]
+            raise ValueError(list_full(MAX_ITEMS, lang=lang))
         item = Item(f"i{state.next_id}", clean_label(None, len(state.items), lang=lang),
-                    float(lo if lo is not None else 0))
+                    lowest_grade(state.scale))
         return replace(state, items=state.items + (item,), next_id=state.next_id + 1)
     index = next((i for i, it in enumerate(state.items) if it.id == event.get("id")), None)
     if index is None:
         return state  # a report about an item that is gone: nothing to do
     item = state.items[index]
     if action == "grade":
-        problem = check_grade(event.get("grade"), table_scale(state.scale), item.grade,
-                              lang=lang)
+        problem = check_grade(event.get("grade"), SCALES[state.scale], item.grade, lang=lang)
         if problem:
             raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))
@@ -259,8 +230,7 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         item = replace(item, label=clean_label(event.get("label"), index, lang=lang))
     elif action == "remove":
         if len(state.items) <= 1:
-            raise ValueError(t("The list needs at least one item: add another before "
-                               "removing this one.", lang))
+            raise ValueError(last_item(lang=lang))
         return replace(state, items=state.items[:index] + state.items[index + 1:])
     else:
         return state
@@ -276,29 +246,31 @@ def clean_label(label, row, *, lang: str = "en"):
 
 # ----------------------------------------------------------------- the shareable link
 
-def fits_scale(grades, scale) -> bool:
-    lo, hi, _ = SCALES[scale]
-    if lo is None:
-        return all(g is not None for g in grades)
-    return all(g is not None and lo <= g <= hi and float(g).is_integer() for g in grades)
-
+# The link's parameters. "pool" is the unretrieved grades' name in links written before
+# issue 22: read (after "unretrieved"), never written.
+LINK_PARAMS = ("l", "g", "k", "gain", "scale", "unretrieved", "pool")
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
-def parse_numbers(text, what, *, lang: str = "en") -> list[float]:
+def parse_numbers(text, what: str | None, *, lang: str = "en") -> list[float]:
     """Numbers separated by commas (``"3, 2, 1"``); ValueError naming the bad token.
 
-    ``what`` names the list in the message: ``"the grades (g)"`` and ``"the judged pool
-    (pool)"`` (a link's parameters) or ``"the judged pool"`` (the settings' box).
+    ``what`` is the link's parameter the text came from (``"g"``: the grades,
+    ``"unretrieved"`` or the older ``"pool"``: the unretrieved grades), named in the
+    message; None for the settings' box of unretrieved grades.
 
-    >>> parse_numbers("3, x", "the judged pool", lang="zh")
+    >>> parse_numbers("3, x", None, lang="zh")
     Traceback (most recent call last):
     ...
-    ValueError: 已标注文档池中有 'x'，它不是数字
+    ValueError: 未检索到的等级中有 'x'，它不是数字
+    >>> parse_numbers("3, x", "unretrieved")
+    Traceback (most recent call last):
+    ...
+    ValueError: the unretrieved grades (unretrieved) have 'x', which is not a number
     """
-    if what not in ("the grades (g)", "the judged pool (pool)", "the judged pool"):
-        raise ValueError(f"what must name the grades (g) or the judged pool; got {what!r}")
+    if what not in ("g", "unretrieved", "pool", None):
+        raise ValueError(f"what must be 'g', 'unretrieved', 'pool' or None; got {what!r}")
     out = []
     for tok in [x.strip() for x in str(text).split(",") if x.strip()]:
         try:
@@ -310,21 +282,21 @@ def parse_numbers(text, what, *, lang: str = "en") -> list[float]:
             bad = "word"  # float() also reads "٣", "３" and "1_000": k's rule, ASCII digits
         if bad:
             kw = dict(token=repr(tok[:40]))
-            if what == "the grades (g)":
+            if what == "g":
                 msg = (t("the grades (g) has {token}, which is not a number", lang, **kw)
                        if bad == "word" else
                        t("the grades (g) has {token}, which is not a finite number", lang,
                          **kw))
-            elif what == "the judged pool (pool)":
-                msg = (t("the judged pool (pool) has {token}, which is not a number", lang, **kw)
-                       if bad == "word" else
-                       t("the judged pool (pool) has {token}, which is not a finite number",
-                         lang, **kw))
+            elif what is not None:  # the link's parameter, as the link names it
+                msg = (t("the unretrieved grades ({param}) have {token}, which is not a "
+                         "number", lang, param=what, **kw) if bad == "word" else
+                       t("the unretrieved grades ({param}) have {token}, which is not a "
+                         "finite number", lang, param=what, **kw))
             else:
-                msg = (t("the judged pool has {token}, which is not a number", lang, **kw)
-                       if bad == "word" else
-                       t("the judged pool has {token}, which is not a finite number", lang,
-                         **kw))
+                msg = (t("the unretrieved grades have {token}, which is not a number", lang,
+                         **kw) if bad == "word" else
+                       t("the unretrieved grades have {token}, which is not a finite "
+                         "number", lang, **kw))
             raise ValueError(msg)
         out.append(v)
     return out
@@ -342,7 +314,7 @@ def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
     if k is not None:
         params["k"] = str(int(k))
     if unretrieved:
-        params["pool"] = ",".join(fmt_grade(g) for g in unretrieved)
+        params["unretrieved"] = ",".join(fmt_grade(g) for g in unretrieved)
     return params
 
 
@@ -385,11 +357,11 @@ def from_query_params(get_all, *, lang: str = "en") -> tuple[Playground | None, 
 
     g = one("g")
     if g is None:
-        if any(get_all(n) for n in ("l", "k", "gain", "scale", "pool")):
+        if any(get_all(n) for n in LINK_PARAMS if n != "g"):
             return None, t("it has labels or settings but no grades (g)", lang)
         return None, None
     try:
-        grades = parse_numbers(g, "the grades (g)", lang=lang)
+        grades = parse_numbers(g, "g", lang=lang)
         if not grades:
             raise ValueError(t("the grades (g) are empty", lang))
         if len(grades) > MAX_ITEMS:
@@ -408,9 +380,10 @@ def from_query_params(get_all, *, lang: str = "en") -> tuple[Playground | None, 
         if scale not in SCALES:
             raise ValueError(t("scale {value} is not one of {choices}", lang,
                                value=repr(scale[:40]), choices=", ".join(SCALES)))
-        unretrieved = parse_numbers(one("pool") or "", "the judged pool (pool)", lang=lang)
+        name = "unretrieved" if one("unretrieved") is not None else "pool"
+        unretrieved = parse_numbers(one(name) or "", name, lang=lang)
         if len(unretrieved) > MAX_ITEMS:
-            raise ValueError(t("the judged pool has {n} grades; at most {max}", lang,
+            raise ValueError(t("it has {n} unretrieved grades; at most {max}", lang,
                                n=len(unretrieved), max=MAX_ITEMS))
         if not fits_scale(grades + unretrieved, scale):
             raise ValueError(t("a grade lies outside the {scale} scale", lang,

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import ndcg_core as nc
-from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label
+from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label, last_item, list_full
 from lab.i18n import t
 from lab.text import fmt_grade
 
@@ -74,8 +74,7 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
     row_id = event.get("id")
     if action == "add":
         if len(rows) >= max_rows:
-            return None, t("The list holds at most {max} items: remove one first.", lang,
-                           max=max_rows), None
+            return None, list_full(max_rows, lang=lang), None
         return {"action": "add"}, None, None
     if action not in ("move", "grade", "rename", "remove"):
         return None, None, None
@@ -96,8 +95,7 @@ def check_event(event: Any, rows: Sequence[Mapping[str, Any]], *,
         return {"action": "rename", "id": row_id, "label": event["label"].strip()}, None, None
     if action == "remove":
         if len(rows) <= 1:
-            return (None, t("The list needs at least one item: add another before removing "
-                            "this one.", lang), row_id)
+            return None, last_item(lang=lang), row_id
         return {"action": "remove", "id": row_id}, None, None
     out = {"action": "move", "id": row_id}
     for name in ("from", "to"):
@@ -212,10 +210,11 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
                                "retrieved": r["retrieved"]} for r in ideal]
         figures, ideal_figures, idcg = {}, {}, {}
         for g in gains:
-            figures[g] = _ranking_figures(grades, k, g, judged, zero_idcg)
+            both = gain_figures(grades, k, g, judged, zero_idcg)
+            figures[g] = both["ranking"]
             idcg[g] = figures[g]["idcg"]
             if ideal:
-                ideal_figures[g] = _ideal_figures(grades, k, g, judged)
+                ideal_figures[g] = both["ideal"]
             every_gain = figures[g]["gain"] + (ideal_figures[g]["gain"] if ideal else [])
             data["max_gain"][g] = max(abs(x) for x in every_gain)
     except ValueError as exc:
@@ -223,6 +222,30 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         return data
     data.update(figures=figures, ideal_figures=ideal_figures or None, idcg=idcg)
     return data
+
+
+def gain_figures(grades: Sequence[float], k: int | None, gain: str,
+                 judged: Sequence[float] | None = None,
+                 zero_idcg: str = "zero") -> dict[str, dict[str, Any]]:
+    """One gain's figures as the table draws them: ``"ranking"`` (``gain, discount,
+    contribution, cumulative`` per position and ``dcg``, ``idcg``, ``ndcg``: its
+    ``figures[gain]``) and ``"ideal"`` (its ``ideal_figures[gain]``). The very dicts
+    :func:`table_data` sends (memoised by value), so the playground's charts draw the
+    table's and the formula's numbers, not a second computation. Read them, never change
+    them.
+
+    >>> f = gain_figures([1, 3], 2, "linear")
+    >>> f["ranking"]["contribution"][1] == table_data(
+    ...     [{"id": "a", "grade": 1}, {"id": "b", "grade": 3}], k=2, gain="linear"
+    ... )["figures"]["linear"]["contribution"][1]                       # 3/log2(3)
+    True
+    >>> round(f["ranking"]["ndcg"], 4), f["ideal"]["contribution"][0]  # 2.8928 / 3.6309
+    (0.7967, 3.0)
+    """
+    grades = tuple(float(g) for g in grades)
+    judged = tuple(float(g) for g in judged) if judged else None
+    return {"ranking": _ranking_figures(grades, k, gain, judged, zero_idcg),
+            "ideal": _ideal_figures(grades, k, gain, judged)}
 
 
 def formula_data(data: Mapping[str, Any]) -> dict[str, Any]:

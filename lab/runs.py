@@ -310,7 +310,7 @@ def playground_link(q: pd.DataFrame, r: pd.DataFrame, qid: str, settings: Settin
     (:func:`ndcg_core.ranking`: the convention's tie rule and score precision; averaged
     ties keep the run's order, since a list has one item per position), grades as the
     convention reads them (unjudged as 0), and the other relevant judged documents as its
-    judged pool."""
+    unretrieved grades."""
     opts = settings.opts
     ties = "input" if opts["ties"] == "average" else opts["ties"]
     ranked = nc.ranking(q, r, qids=[qid], convention=settings.preset, ties=ties,

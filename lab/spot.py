@@ -52,10 +52,11 @@ def question(ex, lang: str) -> str:
              gain=_gain(ex.gain, lang), figure=fmt(figures(ex)[ex.mistake]))
 
 
-def pool_caption(ex, lang: str) -> str:
+def unretrieved_caption(ex, lang: str) -> str:
     if not ex.unretrieved:
         return t("Every judged document of this query was retrieved.", lang)
-    return t("Judged but not retrieved: grades {pool}.", lang, pool=show_grades(ex.unretrieved))
+    return t("Judged but not retrieved: grades {unretrieved}.", lang,
+             unretrieved=show_grades(ex.unretrieved))
 
 
 def _gain(gain: str, lang: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from lab import playground as P
-from lab.grades import MAX_ITEMS, MAX_LABEL
+from lab.grades import MAX_ITEMS, MAX_LABEL, SCALES
 from lab.ranking_table import check_event
 
 
@@ -66,7 +66,7 @@ def next_state(state: P.Playground, event: Any, reported: list | None = None, *,
     (True, 'i1', '9 is outside the scale: type a whole number from 0 to 3. The grade stays 1.')
     """
     rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in state.items]
-    clean, message, row_id = read_event(event, rows, reported, scale=P.table_scale(state.scale),
+    clean, message, row_id = read_event(event, rows, reported, scale=SCALES[state.scale],
                                         max_label=MAX_LABEL, max_rows=MAX_ITEMS, lang=lang)
     if clean is None:
         return Step(state, None, message, row_id)

@@ -94,7 +94,8 @@ learn.metric_row([(t("ideal from the list · NDCG@3", lang), nc.ndcg(RUN, k=3)),
                   (t("ideal from all judgments · NDCG@3", lang),
                    nc.ndcg(RUN, k=3, ideal=JUDGED)),
                   (t("all judgments · full depth", lang), nc.ndcg(RUN, ideal=JUDGED))])
-tables.dcg_tables(RUN, labels(3), k=3, gain="linear", judged=judged, pool_labels=["d4"])
+tables.dcg_tables(RUN, labels(3), k=3, gain="linear", judged=judged,
+                  unretrieved_labels=["d4"])
 routing.open_in_playground(labels(3), RUN, k=3, unretrieved=UNRETRIEVED, key="cut_open_pool",
                            label=t("Open in playground (d4 as judged but not retrieved)", lang))
 

@@ -27,7 +27,7 @@ def live():
     if state.settings_stale(pg):  # e.g. a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
     view.notices(pg)
-    figures, problem = view.scored(pg, pg.gains)
+    _, problem = view.figures(pg)
     if problem:
         st.error(t("These grades cannot be scored yet: {problem} Fix the grade in the table "
                    "below; nothing you entered is lost.", lang,
@@ -46,7 +46,9 @@ def explained():
     frame the table draws new figures (issue 22)."""
     view.settled()
     pg = state.pending_edits()
-    figures, _ = view.scored(pg, pg.gains)
+    # Once per run, the table's own figures (memoised by value): the charts and the slides
+    # draw these numbers, the formula the table's data.
+    figures, _ = view.figures(pg)
     if figures:
         # Only the open tab is built and sent: a move redraws the formula or the charts,
         # not both.
@@ -57,7 +59,7 @@ def explained():
                 view.formula()
         if charts.open:
             with charts:
-                view.charts(pg, pg.gains[0])
+                view.charts(pg, figures)
 
     note = state.publish(pg)
     if note:
@@ -68,7 +70,7 @@ def explained():
             share.playground()
             handouts.playground(pg.labels, pg.grades, k=pg.cutoff, gain=pg.gain,
                                 unretrieved=pg.unretrieved, link=share.here())
-            slides.popover(pg)
+            slides.popover(pg, figures)
 
 
 live()

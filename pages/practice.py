@@ -79,7 +79,7 @@ with st.form("px_form", border=False):
                              placeholder=t("3 decimals, e.g. 0.972", lang))
     elif ex.kind == "spot":
         ranking(ex.grades, ex.labels)
-        st.caption(spot.pool_caption(ex, lang))
+        st.caption(spot.unretrieved_caption(ex, lang))
         st.radio(spot.question(ex, lang), ex.options, index=None, key=state.PX_CHOICE,
                  format_func=lambda key: M.name(key, lang))
     else:

@@ -101,7 +101,7 @@ if tab["Per query"].open:
             else:
                 st.switch_page(routing.PLAYGROUND, query_params=routing.within_limit(params))
         st.caption(t("Its top {n} documents (ids as labels, grades from the judgments, "
-                     "unjudged as 0), the other relevant documents as its judged pool.", lang,
+                     "unjudged as 0), the other relevant documents as its unretrieved grades.", lang,
                      n=R.PLAYGROUND_DEPTH))
 
 if compared and tab["Wins and losses"].open:

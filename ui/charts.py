@@ -1,7 +1,9 @@
 """Every chart of the app: one layout and one config, and the figures the pages draw.
 
-Figures are built from ndcg_core's numbers and cached as objects (``st.cache_resource``: no
-copy). ``st.plotly_chart`` re-validates a dict through plotly's validators (~18 ms); a Figure
+The playground's charts draw the numbers its ranking table shows (the run's
+``lab.ranking_table.gain_figures``, handed down by the page), not numbers of their own.
+Figures are cached as objects (``st.cache_resource``: no copy; README, *Caching*):
+``st.plotly_chart`` re-validates a dict through plotly's validators (~18 ms); a Figure
 object only needs ``to_dict`` (~2 ms).
 
 Words: every title, axis title, legend entry and hover label is drawn in the page's language,
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -24,7 +27,7 @@ import streamlit as st
 import ndcg_core as nc
 from lab.i18n import t
 from lab.tour import single_hit
-from lab.text import escape_html, gain_name
+from lab.text import escape_html, fmt, gain_name
 from ui import state
 
 # The camera button saves a slide-sized PNG (1600 x 900 px, redrawn at that size) whatever
@@ -107,38 +110,62 @@ def hover_text(ids) -> list[str]:
 
 
 
-def contribution_chart(grades: tuple, k: int, gain: str, judged: tuple | None) -> go.Figure:
-    """What each position adds to DCG: the ranking's bars beside the ideal's."""
-    return _contribution_chart(grades, k, gain, judged, state.language())
+def _at_k(k: int, n: int, ndcg: Mapping[str, float | None] | None, lang: str) -> dict:
+    """The cutoff line's label, "k = 4 · NDCG@4 = 0.853" (one value per gain shown, each
+    named when there are two), on the side of the line with room for it."""
+    values = {g: v for g, v in (ndcg or {}).items() if v is not None}
+    text = f"k = {k}"
+    if len(values) == 1:
+        text += f" · NDCG@{k} = {fmt(next(iter(values.values())))}"
+    elif values:
+        text += f" · NDCG@{k} = " + ", ".join(f"{fmt(v)} ({gain_name(g, lang=lang)})"
+                                              for g, v in values.items())
+    return dict(annotation_text=text,
+                annotation_position="top left" if 2 * k > n else "top right")
+
+
+def contribution_chart(k: int, gain: str, figures: Mapping[str, Mapping]) -> go.Figure:
+    """What each position adds to DCG: the ranking's bars beside the ideal's, DCG@k and
+    IDCG@k in the legend, NDCG@k at the cutoff's line. ``figures`` is one gain's figures as
+    the ranking table draws them (:func:`lab.ranking_table.gain_figures`): the chart shows
+    the table's and the formula's numbers, computed once."""
+    ranking, ideal = figures["ranking"], figures["ideal"]
+    n = len(ranking["contribution"])
+    return _contribution_chart(k, gain, tuple(ranking["contribution"]),
+                               tuple(ideal["contribution"][:n]), ranking["dcg"],
+                               ranking["idcg"], ranking["ndcg"], state.language())
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def _contribution_chart(grades: tuple, k: int, gain: str, judged: tuple | None,
-                        lang: str) -> go.Figure:
-    actual = nc.dcg_table(list(grades), k=k, gain=gain)
-    ideal = nc.ideal_table(list(grades), k=k, gain=gain,
-                           ideal=list(judged) if judged else None).head(len(grades))
+def _contribution_chart(k: int, gain: str, actual: tuple, ideal: tuple, dcg: float,
+                        idcg: float, ndcg: float | None, lang: str) -> go.Figure:
     hover = t("position %{x}<br>contribution %{y:.3f}", lang)
     fig = go.Figure([
-        go.Bar(name=t("your ranking", lang), x=actual["position"], y=actual["contribution"],
-               marker_color=ACTUAL, hovertemplate=hover),
-        go.Bar(name=t("ideal", lang), x=ideal["position"], y=ideal["contribution"],
-               marker_color=IDEAL, marker_pattern_shape="/", hovertemplate=hover),
+        go.Bar(name=t("your ranking: DCG@{k} = {value}", lang, k=k, value=fmt(dcg)),
+               x=list(range(1, len(actual) + 1)), y=list(actual), marker_color=ACTUAL,
+               hovertemplate=hover),
+        go.Bar(name=t("ideal: IDCG@{k} = {value}", lang, k=k, value=fmt(idcg)),
+               x=list(range(1, len(ideal) + 1)), y=list(ideal), marker_color=IDEAL,
+               marker_pattern_shape="/", hovertemplate=hover),
     ])
-    fig.add_vline(x=k + 0.5, line_dash="dash", annotation_text=f"k = {k}")
+    fig.add_vline(x=k + 0.5, line_dash="dash", **_at_k(k, len(actual), {gain: ndcg}, lang))
     title = (t("What each position adds to DCG (linear gain)", lang) if gain == "linear" else
              t("What each position adds to DCG (exponential gain)", lang))
     return layout(fig, title=title, x=t("position", lang), y=t("gain / discount", lang),
                   barmode="group", lang=lang)
 
 
-def curve_chart(grades: tuple, k: int, judged: tuple | None) -> go.Figure:
-    """NDCG@k for every cutoff k, under both gains."""
-    return _curve_chart(grades, k, judged, state.language())
+def curve_chart(grades: tuple, k: int, judged: tuple | None,
+                ndcg: Mapping[str, float | None] | None = None) -> go.Figure:
+    """NDCG@k for every cutoff k, under both gains; ``ndcg`` ({gain: NDCG@k}, the table's
+    figures when the playground draws it) is written at the cutoff's line."""
+    return _curve_chart(tuple(grades), k, judged, tuple((ndcg or {}).items()),
+                        state.language())
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def _curve_chart(grades: tuple, k: int, judged: tuple | None, lang: str) -> go.Figure:
+def _curve_chart(grades: tuple, k: int, judged: tuple | None, ndcg: tuple,
+                 lang: str) -> go.Figure:
     fig = go.Figure()
     for gain, dash in (("linear", "solid"), ("exponential", "dot")):
         try:
@@ -148,7 +175,7 @@ def _curve_chart(grades: tuple, k: int, judged: tuple | None, lang: str) -> go.F
         fig.add_scatter(x=c["k"], y=c["ndcg"], name=gain_name(gain, lang=lang, long=True),
                         mode="lines+markers", line_dash=dash,
                         hovertemplate="NDCG@%{x} = %{y:.3f}")
-    fig.add_vline(x=k, line_dash="dash", annotation_text=f"k = {k}")
+    fig.add_vline(x=k, line_dash="dash", **_at_k(k, len(grades), dict(ndcg), lang))
     return layout(fig, title=t("NDCG@k for every cutoff k", lang), x=t("cutoff k", lang),
                   y="NDCG@k", yaxis_range=[0, 1.05], lang=lang)
 

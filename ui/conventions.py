@@ -34,9 +34,9 @@ def presets_panel(pg: Playground, k: int):
     shown = ", ".join(f"{escape_markdown(lab)} ({fmt_grade(g)})"
                       for lab, g in zip(pg.labels, pg.grades))
     if pg.unretrieved:
-        st.caption(t("Ranked list: {items}; k = {k}; judged but not retrieved: {pool}. "
+        st.caption(t("Ranked list: {items}; k = {k}; judged but not retrieved: {unretrieved}. "
                      "Highlighted cells differ from trec_eval.", lang, items=shown, k=k,
-                     pool=", ".join(fmt_grade(g) for g in pg.unretrieved)))
+                     unretrieved=", ".join(fmt_grade(g) for g in pg.unretrieved)))
     else:
         st.caption(t("Ranked list: {items}; k = {k}. Highlighted cells differ from trec_eval.",
                      lang, items=shown, k=k))

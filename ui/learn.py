@@ -45,7 +45,7 @@ def render_ranking(r: Ranking):
     # anchored by the ranking's key: a share link /worked_examples#doc000 scrolls to it
     st.subheader(say(r.title, state.language()), anchor=r.key)
     tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
-                      pool_labels=r.unretrieved_labels)
+                      unretrieved_labels=r.unretrieved_labels)
     tables.formula(r.grades, k=r.cutoff, gain=r.gain, judged=r.judged)
     if r.claims:
         claims_table(r.claims)

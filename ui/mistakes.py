@@ -35,12 +35,12 @@ def _example_caption(ex: dict, lang: str) -> str:
     gain = gain_name(ex["gain"], lang=lang)
     if "queries" in ex:
         queries = "; ".join(
-            t("{grades}, judged but not retrieved {pool}", lang, grades=show_grades(g),
-              pool=show_grades(u)) if u else show_grades(g) for g, u in ex["queries"])
+            t("{grades}, judged but not retrieved {unretrieved}", lang, grades=show_grades(g),
+              unretrieved=show_grades(u)) if u else show_grades(g) for g, u in ex["queries"])
         return t("Mean over {n} queries: {queries}. k = {k}, {gain}.", lang,
                  n=len(ex["queries"]), queries=queries, k=ex["k"], gain=gain)
-    return t("Ranking {grades}, judged but not retrieved {pool}. k = {k}, {gain}.", lang,
-             grades=show_grades(ex["grades"]), pool=show_grades(ex["unretrieved"]),
+    return t("Ranking {grades}, judged but not retrieved {unretrieved}. k = {k}, {gain}.", lang,
+             grades=show_grades(ex["grades"]), unretrieved=show_grades(ex["unretrieved"]),
              k=ex["k"], gain=gain)
 
 
@@ -68,7 +68,7 @@ def render(key: str):
     with where:
         st.caption(_example_caption(ex, lang))
         # the playground shows the right figure; the query the mistake is about is opened
-        grades, pool = ex["queries"][1] if mean else (ex["grades"], ex["unretrieved"])
+        grades, unretrieved = ex["queries"][1] if mean else (ex["grades"], ex["unretrieved"])
         routing.open_in_playground([f"D{i + 1}" for i in range(len(grades))], grades,
                                    k=k if mean else min(k, len(grades)), gain=ex["gain"],
-                                   unretrieved=pool, key=f"mk_open_{key}")
+                                   unretrieved=unretrieved, key=f"mk_open_{key}")

@@ -1,8 +1,9 @@
 """The playground's renderers: the settings row, the buttons, the ranking table (the list
 the user drags and edits, which is its own DCG table, with the ideal beside it and the
 figures above), the formula, the charts and the notices. The state they read and every
-write they cause go through :mod:`ui.state`; every figure comes from ndcg_core (the table's
-via :mod:`lab.ranking_table`, the others via :func:`lab.playground.figures`).
+write they cause go through :mod:`ui.state`; every figure comes from ndcg_core through
+:mod:`lab.ranking_table` (the table's, the formula's and the charts': :func:`figures`; the
+lessons' pages read :func:`scored`).
 
 Why there is no ``st.data_editor`` grid any more: the table edits grades, labels, adds and
 removes in place, with the same refusal rule (:func:`lab.playground.apply_event`); a
@@ -16,7 +17,7 @@ from functools import partial
 
 import streamlit as st
 
-from lab import playground as P
+from lab import grades as G, playground as P, ranking_table as RT
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
 from ui import charts as C, state
@@ -54,12 +55,12 @@ def notices(pg: P.Playground):
                    t("The link's ranking could not be read ({problem}), so the default "
                      "example is shown instead.", lang, problem=problem),
                    icon=":material/link_off:")
-    off = [it for it in pg.items if it.grade is not None and not P.fits_scale([it.grade],
+    off = [it for it in pg.items if it.grade is not None and not G.fits_scale([it.grade],
                                                                              pg.scale)]
     if off:
         names = ", ".join(f"{escape_markdown(it.label)} ({fmt_grade(it.grade)})"
                           for it in off[:5])
-        scale = P.scale_label(pg.scale, lang=lang)  # our own words, not user text
+        scale = G.scale_label(pg.scale, lang=lang)  # our own words, not user text
         st.warning(t("Outside the {scale} scale: {names} and {n} more. Edit these grades, or "
                      "choose the free scale.", lang, scale=scale, names=names, n=len(off) - 5)
                    if len(off) > 5 else
@@ -84,12 +85,13 @@ def settings(pg: P.Playground):
                         lang))
     else:
         b.markdown(t("**Cutoff k** = 1 (one item)", lang))
-    c.selectbox(t("Grade scale", lang), list(P.SCALES), key=state.SCALE_WIDGET,
-                on_change=state.on_settings, format_func=partial(P.scale_label, lang=lang))
+    c.selectbox(t("Grade scale", lang), list(G.SCALES), key=state.SCALE_WIDGET,
+                on_change=state.on_settings, format_func=partial(G.scale_label, lang=lang))
     d.text_input(t("Judged but not retrieved", lang), key=state.UNRETRIEVED_WIDGET,
                  on_change=state.on_settings, placeholder=t("e.g. 3, 2", lang),
-                 help=t("Grades of judged items the ranking missed. They count in the ideal "
-                        "(like trec_eval), not in your ranking.", lang))
+                 help=t("The unretrieved grades: those of judged items the ranking missed. "
+                        "They count in the ideal (like trec_eval), not in your ranking.",
+                        lang))
     if state.unretrieved_error():
         d.error(escape_markdown(state.unretrieved_error()))
 
@@ -119,7 +121,7 @@ def table(pg: P.Playground, key: str = state.LIST):
     unretrieved = [{"label": t("judged {i}", lang, i=i), "grade": g}
                    for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
-                  k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
+                  k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
 
 
@@ -135,23 +137,46 @@ def formula():
     ranking_formula(table=state.LIST, key=state.FORMULA)
 
 
-def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
-    """({gain: (DCG@k, IDCG@k, NDCG@k)} from the engine, None) or (None, why not)."""
+def figures(pg: P.Playground) -> tuple[dict | None, str | None]:
+    """This run's figures, per gain shown (``{gain: lab.ranking_table.gain_figures}``: the
+    ranking table's own, memoised by value), or (None, why they cannot be computed). The
+    page computes them once per run and hands them to the charts and the slides."""
+    problem = _ungraded(pg)
+    if problem:
+        return None, problem
+    try:
+        return {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged) for g in pg.gains}, None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def _ungraded(pg: P.Playground) -> str | None:
     missing = P.missing_grade(pg)
     if missing:
         label, pos = missing
-        return None, t("{label} (position {position}) has no grade: type a number in its "
-                       "grade cell.", state.language(), label=label, position=pos)
+        return t("{label} (position {position}) has no grade: type a number in its "
+                 "grade cell.", state.language(), label=label, position=pos)
+    return None
+
+
+def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
+    """({gain: (DCG@k, IDCG@k, NDCG@k)} from the engine, None) or (None, why not)."""
+    problem = _ungraded(pg)
+    if problem:
+        return None, problem
     try:
         return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged)) for g in gains}, None
     except ValueError as exc:
         return None, str(exc)
 
 
-def charts(pg: P.Playground, gain: str):
-    judged = pg.judged
+def charts(pg: P.Playground, figures: dict):
+    """The contributions of the first gain shown and the NDCG@k curve, from this run's
+    ``figures`` (:func:`figures`): the numbers the table and the formula show."""
+    gain = next(iter(figures))
     left, right = st.columns(2)
     with left:
-        C.show(C.contribution_chart(pg.grades, pg.cutoff, gain, judged))
+        C.show(C.contribution_chart(pg.cutoff, gain, figures[gain]))
     with right:
-        C.show(C.curve_chart(pg.grades, pg.cutoff, judged))
+        C.show(C.curve_chart(pg.grades, pg.cutoff, pg.judged,
+                             {g: f["ranking"]["ndcg"] for g, f in figures.items()}))

@@ -34,9 +34,10 @@ def _image(figure, fmt_: str) -> bytes:
     return S.image(figure(), fmt_)
 
 
-def popover(pg: P.Playground):
-    """Slide images of the playground as it stands, one gain (the first shown). Drawn only
-    while open (the playground reruns this on every move)."""
+def popover(pg: P.Playground, figures: dict):
+    """Slide images of the playground as it stands, one gain (the first shown), its charts
+    from this run's ``figures`` (``ui.playground.figures``). Drawn only while open (the
+    playground reruns this on every move)."""
     lang = state.language()
     gain = pg.gains[0]
     pop = st.popover(t("Slides", lang), icon=":material/slideshow:", key="sl_pop",
@@ -53,9 +54,9 @@ def popover(pg: P.Playground):
                        partial(S.table_slide, pg.labels, pg.grades, k=pg.cutoff, gain=gain,
                                unretrieved=pg.unretrieved, lang=lang),
                        key="sl_table", stem="tables")
-            judged = pg.judged
-            contrib = C.contribution_chart(pg.grades, pg.cutoff, gain, judged)
-            curve = C.curve_chart(pg.grades, pg.cutoff, judged)
+            contrib = C.contribution_chart(pg.cutoff, gain, figures[gain])
+            curve = C.curve_chart(pg.grades, pg.cutoff, pg.judged,
+                                  {g: f["ranking"]["ndcg"] for g, f in figures.items()})
             _downloads(t("Contribution chart", lang), lambda: contrib, key="sl_contrib",
                        stem="contributions")
             _downloads(t("NDCG@k curve", lang), lambda: curve, key="sl_curve", stem="curve")

@@ -132,11 +132,12 @@ def ranking_table(grades, labels, *, k, gain, hint=True):
     _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)), state.language())
 
 
-def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=True):
+def ideal_table(grades, labels, *, k, gain, judged=None, unretrieved_labels=(),
+                hint=True):
     """The DCG table of the ideal ordering the NDCG divides by. ``judged``: the ranking's
-    grades then the unretrieved ones (the engine's ``ideal=``), or None; ``pool_labels``:
-    the unretrieved items' names (default "not retrieved 1", ...); ``hint``: as in
-    :func:`ranking_table`."""
+    grades then the unretrieved ones (the engine's ``ideal=``), or None;
+    ``unretrieved_labels``: the unretrieved items' names (default "not retrieved 1", ...);
+    ``hint``: as in :func:`ranking_table`."""
     if hint:
         swipe_hint()
     grades, labels = list(grades), list(labels)
@@ -144,13 +145,15 @@ def ideal_table(grades, labels, *, k, gain, judged=None, pool_labels=(), hint=Tr
     names = None
     if judged:
         extra = len(judged) - len(grades)
-        names = labels + (list(pool_labels)[:extra] if len(pool_labels) >= extra else
+        names = labels + (list(unretrieved_labels)[:extra]
+                          if len(unretrieved_labels) >= extra else
                           [t("not retrieved {i}", lang, i=i + 1) for i in range(extra)])
     _show(nc.ideal_table(grades, k=k, gain=gain, labels=labels,
                          ideal=list(judged) if judged else None, ideal_labels=names), lang)
 
 
-def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_labels=()):
+def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True,
+               unretrieved_labels=()):
     """The ranking's DCG table and its ideal ordering's table, side by side where they fit
     (one above the other where they do not: see ui/fit.css)."""
     lang = state.language()
@@ -163,9 +166,10 @@ def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True, pool_label
         ranking_table(grades, labels, k=k, gain=gain, hint=False)
     with right:
         if heading:
-            st.markdown(t("**Ideal ordering** (ranking + judged pool)", lang) if judged else
+            st.markdown(t("**Ideal ordering** (ranking + unretrieved)", lang) if judged else
                         t("**Ideal ordering**", lang))
-        ideal_table(grades, labels, k=k, gain=gain, judged=judged, pool_labels=pool_labels,
+        ideal_table(grades, labels, k=k, gain=gain, judged=judged,
+                    unretrieved_labels=unretrieved_labels,
                     hint=False)
 
 

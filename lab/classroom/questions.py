@@ -248,8 +248,8 @@ def prompt(q: Question, lang: str) -> str:
         }.get(q.goal, ""),
     }[q.kind]
     if q.unretrieved:
-        text += " " + t("Judged but not retrieved: grades {pool}.", lang,
-                        pool=show_grades(q.unretrieved))
+        text += " " + t("Judged but not retrieved: grades {unretrieved}.", lang,
+                        unretrieved=show_grades(q.unretrieved))
     return text
 
 

@@ -9,7 +9,10 @@ tests/browser.
 
 from __future__ import annotations
 
+import base64
 import json
+
+import numpy as np
 
 from lab.table_events import next_state
 
@@ -63,3 +66,15 @@ def fire(at, event: dict, *, run: bool = True):
     if run:
         at.run()
     return step.message
+
+
+def plotly_figures(at) -> list[dict]:
+    """The Plotly charts the page drew, as their JSON specs."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def values(array) -> list[float]:
+    """A Plotly data array, plain or binary-packed ({"bdata": base64, "dtype": ...})."""
+    if isinstance(array, dict):
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
+    return list(array)

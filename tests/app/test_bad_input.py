@@ -507,13 +507,13 @@ def test_playground_table(case):
 @pytest.mark.parametrize("case", family("pool"), ids=str)
 def test_playground_pool_text(case):
     at = open_playground()
-    at.text_input(key="pg_pool_text").input(case.action).run()
+    at.text_input(key="pg_unretrieved_text").input(case.action).run()
     no_exception(at, case, "after typing")
     check_message(at, case)
-    assert at.text_input(key="pg_pool_text").value == case.action, "the typed text was lost"
+    assert at.text_input(key="pg_unretrieved_text").value == case.action, "the typed text was lost"
     assert pg(at).unretrieved == () and pg(at).grades == DEFAULT_GRADES
     assert_playground_scored(at, case)  # the figures stay up meanwhile
-    at.text_input(key="pg_pool_text").input("3, 2").run()  # fixed
+    at.text_input(key="pg_unretrieved_text").input("3, 2").run()  # fixed
     no_exception(at, case, "after the fix")
     assert not at.error and pg(at).unretrieved == (3.0, 2.0)
     assert metric_values(at)["IDCG@6"] == f"{nc.idcg(list(DEFAULT_GRADES) + [3, 2], k=6):.3f}"

@@ -1,7 +1,5 @@
 """The playground page under AppTest: what a learner reads after each change."""
 
-import base64
-import json
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
 from lab import playground as S
-from playground_events import fire, formula_data, item_id, labels, metrics, table_data
+from playground_events import (fire, formula_data, item_id, labels, metrics, plotly_figures,
+                               table_data, values)
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 DEFAULT = [3, 2, 3, 0, 1, 2]  # document 000's ranking
@@ -97,7 +96,7 @@ def test_exponential_gain_changes_the_numbers():
 def test_judged_but_not_retrieved_pool_raises_idcg():
     """Two judged items the ranking missed (grades 3, 2) enter the ideal only."""
     at = open_playground()
-    at.text_input(key="pg_pool_text").input("3, 2").run()
+    at.text_input(key="pg_unretrieved_text").input("3, 2").run()
     pool = DEFAULT + [3, 2]
     m = metrics(at)
     assert m["IDCG@6"] == round(nc.idcg(pool, k=6), 3)
@@ -108,16 +107,16 @@ def test_judged_but_not_retrieved_pool_raises_idcg():
 
 def test_bad_pool_text_shows_a_message_and_keeps_the_text():
     at = open_playground()
-    at.text_input(key="pg_pool_text").input("3, two").run()
+    at.text_input(key="pg_unretrieved_text").input("3, two").run()
     assert not at.exception
     assert any("not a number" in e.value for e in at.error)
-    assert at.text_input(key="pg_pool_text").value == "3, two"
+    assert at.text_input(key="pg_unretrieved_text").value == "3, two"
     # after a visit to another page, the text and its message are still there
     at.switch_page("pages/your_data.py").run()
     at.switch_page("pages/playground.py").run()
-    assert at.text_input(key="pg_pool_text").value == "3, two"
+    assert at.text_input(key="pg_unretrieved_text").value == "3, two"
     assert any("not a number" in e.value for e in at.error)
-    at.text_input(key="pg_pool_text").input("3").run()  # fixed: the message goes
+    at.text_input(key="pg_unretrieved_text").input("3").run()  # fixed: the message goes
     assert not any("not a number" in e.value for e in at.error)
     assert at.session_state["pg"].unretrieved == (3,)
 
@@ -127,13 +126,13 @@ def test_the_pool_box_always_shows_the_pool_the_ideal_uses(typed, shown):
     """The 2,000-action monkey once found the box empty after page switches while IDCG
     still used the pool: the box is now set from the state on every run."""
     at = open_playground()
-    at.text_input(key="pg_pool_text").input(typed).run()
+    at.text_input(key="pg_unretrieved_text").input(typed).run()
     pool = at.session_state["pg"].unretrieved
     for page in ("pages/your_data.py", "pages/beyond.py", "pages/practice.py"):
         at.switch_page(page).run()
         assert not at.exception
     at.switch_page("pages/playground.py").run()
-    assert at.text_input(key="pg_pool_text").value == shown
+    assert at.text_input(key="pg_unretrieved_text").value == shown
     assert metrics(at)["IDCG@6"] == round(nc.idcg(DEFAULT + list(pool), k=6), 3)
 
 
@@ -233,17 +232,6 @@ def test_tampered_links_fall_back_to_the_default_with_a_notice(params, reason):
     assert not at.exception
     assert any(reason in w.value for w in at.warning), [w.value for w in at.warning]
     assert metrics(at)["NDCG@6"] == 0.961
-
-
-def plotly_figures(at) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-
-
-def values(array) -> list[float]:
-    """A Plotly data array, plain or binary-packed ({"bdata": base64, "dtype": ...})."""
-    if isinstance(array, dict):
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
-    return list(array)
 
 
 def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lab import playground as P
+from lab import grades, playground as P
 from lab import ranking_table as RT
 from lab.i18n import t
 from playground_events import fire, formula_data, item_id, metrics, table_data
@@ -109,7 +109,7 @@ def test_a_refused_grade_reads_in_chinese():
     rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
     doc_d = item_id(at, "Doc D")
     _, message, row = RT.check_event({"action": "grade", "id": doc_d, "grade": 9}, rows,
-                                     scale=P.table_scale(pg.scale), lang="zh")
+                                     scale=grades.SCALES[pg.scale], lang="zh")
     assert (message, row) == ("9 超出等级范围：请输入 0 到 3 之间的整数。等级保持为 0。", doc_d)
     with pytest.raises(ValueError, match="^9 超出等级范围：请输入 0 到 3 之间的整数。"
                                          "等级保持为 0。$"):  # the same words
@@ -133,8 +133,8 @@ def test_a_pool_that_cannot_be_read_is_explained_in_chinese():
     assert not at.exception
     assert [e.value for e in at.error] == [
         t("{problem}: write grades separated by commas, e.g. 3, 2, 1.", "zh",
-          problem="已标注文档池中有 'two'，它不是数字")]
-    assert at.error[0].value == "已标注文档池中有 'two'，它不是数字：请输入用逗号分隔的等级，例如 3, 2, 1。"
+          problem="未检索到的等级中有 'two'，它不是数字")]
+    assert at.error[0].value == "未检索到的等级中有 'two'，它不是数字：请输入用逗号分隔的等级，例如 3, 2, 1。"
 
 
 def test_the_charts_speak_chinese_with_a_cjk_font():
@@ -152,7 +152,8 @@ def test_the_charts_speak_chinese_with_a_cjk_font():
     for spec in specs:
         assert "WenQuanYi Micro Hei" in spec["layout"]["font"]["family"]
         assert "Noto Sans CJK SC" in spec["layout"]["font"]["family"]
-    assert [tr["name"] for tr in specs[0]["data"]] == ["你的排序", "理想排序"]
+    assert [tr["name"] for tr in specs[0]["data"]] == ["你的排序：DCG@6 = 6.861",
+                                                       "理想排序：IDCG@6 = 7.141"]
     assert [tr["name"] for tr in specs[1]["data"]] == ["线性增益", "指数增益"]
 
 

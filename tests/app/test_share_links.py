@@ -34,3 +34,28 @@ def test_the_share_popover_holds_the_exercises_link():
     at = open_practice("compute/easy/4")
     codes = [c.value for c in at.code]
     assert any(c.endswith("/practice?ex=compute%2Feasy%2F4&lang=en") for c in codes), codes
+
+
+def open_playground_link(params: dict) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_a_playground_link_with_the_older_pool_parameter_opens_the_same_state():
+    """``pool=`` (links written before it was named ``unretrieved=``) opens the state and
+    figures ``unretrieved=`` opens, and the address bar then says ``unretrieved=``."""
+    from playground_events import metrics
+    params = {"l": ["x", "y", "z"], "g": "1,3,2", "k": "2", "gain": "linear", "scale": "0-3"}
+    new = open_playground_link({**params, "unretrieved": "3,1"})
+    old = open_playground_link({**params, "pool": "3,1"})
+    assert old.session_state["pg"] == new.session_state["pg"]
+    assert old.session_state["pg"].unretrieved == (3.0, 1.0)
+    assert metrics(old) == metrics(new)
+    assert old.text_input(key="pg_unretrieved_text").value == "3, 1"
+    assert old.query_params["unretrieved"] in ("3,1", ["3,1"])
+    assert "pool" not in old.query_params
+    assert not old.warning

@@ -115,7 +115,7 @@ def test_labels_and_refusals_in_the_ranking_table_stay_data(payload):
 def test_a_typed_judged_pool_in_its_error_is_escaped(payload):
     """The pool box quotes what did not parse."""
     at = open_app()
-    at.text_input(key="pg_pool_text").input(payload).run()
+    at.text_input(key="pg_unretrieved_text").input(payload).run()
     assert_all_escaped(at, payload)
 
 

@@ -361,14 +361,15 @@ def test_open_in_playground_carries_the_querys_ranking():
 
 @pytest.mark.parametrize("qid", ["q03", "q12", "q07"])
 def test_the_playground_link_reproduces_the_querys_ndcg(qid):
-    """The ranking + judged pool handed to the playground give the engine's NDCG@20 for it."""
+    """The ranking + unretrieved grades handed to the playground give the engine's NDCG@20
+    for it."""
     settings = R.Settings((20,), "trec_eval", tuple(dict(
         gain="linear", ties="docid", zero_idcg="zero", negative="zero", ideal_pool="judged",
         missing="skip").items()))
     params = R.playground_link(QRELS, RUN_A, qid, settings, 20)
     grades = [float(g) for g in params["g"].split(",")]
-    pool = [float(g) for g in params.get("pool", "").split(",") if g]
-    value = ndcg_core.ndcg(grades, k=int(params["k"]), ideal=grades + pool)
+    unretrieved = [float(g) for g in params.get("unretrieved", "").split(",") if g]
+    value = ndcg_core.ndcg(grades, k=int(params["k"]), ideal=grades + unretrieved)
     assert value == pytest.approx(evaluate(QRELS, RUN_A, k=20).loc[qid, "ndcg@20"])
 
 

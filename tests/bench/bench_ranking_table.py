@@ -21,6 +21,18 @@ In one run, in headless Chromium (tests/apps/ranking_table_demo.py, 6 rows, k = 
 5. Server CPU per move: the Streamlit server process's user + system time (/proc) over
    each timed drop, every rerun it causes included (the table's, then the formula's and
    the link's); it decides how many students one core serves.
+6. Drop -> charts (``--playground`` only): the Charts tab open, the same drops, from the
+   pointerup to the frame after both Plotly charts show the new order's figures (their
+   SVG text: "k = 4 · NDCG@4 = ..." at the cutoff's line of each, "your ranking: DCG@4 =
+   ..." in the contributions' legend; a MutationObserver on the page, then
+   requestAnimationFrame), interleaved with the floor's moves, which are reported for
+   this phase on their own. Reported against the floor, no target (issue 22). First run
+   (2026-12-03, ``--playground --moves 20 --drops 12``, load average 19.7 -> 21.3 on the
+   2 shared cores): median 1,828 ms (p95 2,327) against the floor's 38.6 ms in the same
+   phase, 47x; drop -> engine 248.8 ms in the same run. Again at load 13.0 -> 13.5:
+   766 ms (p95 1,170) against 30.6 ms, 25x; drop -> engine 117.1 ms. The charts wait for
+   the engine's answer to be painted, then the explanation fragment's own rerun (its
+   "settled" signal) and Plotly's redraw of two charts.
 
     python tests/bench/bench_ranking_table.py               # 40 crossings, 20 drops
     python tests/bench/bench_ranking_table.py --moves 80 --drops 30
@@ -167,6 +179,38 @@ INSTRUMENT = """() => {
 }"""
 
 
+CHARTS_INSTRUMENT = """() => {
+  const c = window.__charts = {t0: null, t1: null, want: null, seen: null};
+  const read = () => {
+    const charts = [...document.querySelectorAll("[data-testid='stPlotlyChart']")];
+    return {
+      atK: charts.map((ch) => [...ch.querySelectorAll('.annotation-text')]
+        .map((e) => e.textContent).join(' | ')),
+      legend: charts.length ? [...charts[0].querySelectorAll('.legendtext')]
+        .map((e) => e.textContent) : [],
+    };
+  };
+  c.read = read;
+  c.arm = (want) => Object.assign(c, {t0: null, t1: null, want, seen: null});
+  window.addEventListener('pointerup', () => {
+    if (c.want && c.t0 === null) c.t0 = performance.now();
+  }, true);
+  let waiting = false;
+  new MutationObserver(() => {
+    if (c.t0 === null || c.t1 !== null || waiting) return;
+    const now = read();
+    const done = now.atK.length === 2 && now.atK.every((s) => s === c.want.atK)
+      && now.legend[0] === c.want.legend;
+    if (!done) return;
+    waiting = true;
+    requestAnimationFrame(() => {
+      Object.assign(c, {t1: performance.now(), seen: now});
+      waiting = false;
+    });
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
@@ -278,17 +322,22 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
-def drop_once(page, i: int, wait_idle):
-    """Drag Doc D up one row (even i) or back down (odd i); ms from pointerup to engine."""
+def _hold_doc_d(page, i: int) -> None:
+    """Doc D held and moved above Doc C's middle (even i) or back below it (odd i), the
+    mouse still down."""
     x, y, box = _centre(page, "doc-d")
-    other = "doc-c"
-    _, y_o, box_o = _centre(page, other)
+    _, y_o, box_o = _centre(page, "doc-c")
     target = y_o - box_o["height"] * 0.2 if i % 2 == 0 else y_o + box_o["height"] * 0.2
-    want = f"{nc.ndcg(UP if i % 2 == 0 else GRADES, k=K):.3f}"
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x, y + (6 if i % 2 == 0 else -6), steps=2)
     page.mouse.move(x, target, steps=6)
+
+
+def drop_once(page, i: int, wait_idle):
+    """Drag Doc D up one row (even i) or back down (odd i); ms from pointerup to engine."""
+    want = f"{nc.ndcg(UP if i % 2 == 0 else GRADES, k=K):.3f}"
+    _hold_doc_d(page, i)
     page.evaluate(f"window.__rt.arm('drop', {want!r})")
     page.mouse.up()
     t0, t1, after = _wait_measure(page)
@@ -299,6 +348,38 @@ def drop_once(page, i: int, wait_idle):
     page.wait_for_timeout(300)  # the playground's formula, charts and link: a rerun of their own
     wait_idle(page, timeout_ms=30_000)
     return t1 - t0, (tv - t0 if tv and tv > 0 else float("nan"))
+
+
+def charts_bench(page, floor, drops: int, warmup: int, start: int, wait_idle):
+    """Drop -> charts: the Charts tab opened, then drops as :func:`drop_once`'s (``start``:
+    the drops made before, so each goes the other way) interleaved with the floor's moves.
+    Returns (ms from the pointerup to the frame after both charts show the new order's
+    figures, the floor's ms in this phase)."""
+    from lab.text import fmt
+
+    page.get_by_role("tab", name="Charts").click()
+    wait_idle(page, timeout_ms=30_000)
+    page.wait_for_selector("[data-testid='stPlotlyChart'] .annotation-text", timeout=30_000)
+    page.evaluate(CHARTS_INSTRUMENT)
+    times, first_floor = [], len(floor.times)
+    for i in range(start, start + warmup + drops):
+        page.bring_to_front()
+        parts = nc.ndcg_parts(UP if i % 2 == 0 else GRADES, k=K)
+        want = {"atK": f"k = {K} · NDCG@{K} = {fmt(parts.ndcg)}",
+                "legend": f"your ranking: DCG@{K} = {fmt(parts.dcg)}"}
+        page.evaluate("(want) => window.__charts.arm(want)", want)
+        _hold_doc_d(page, i)
+        page.mouse.up()
+        page.wait_for_function("window.__charts.t1 !== null", timeout=30_000)
+        t0, t1 = page.evaluate("[window.__charts.t0, window.__charts.t1]")
+        wait_idle(page, timeout_ms=30_000)
+        page.wait_for_timeout(300)  # the link's and the table's last messages
+        wait_idle(page, timeout_ms=30_000)
+        record = i >= start + warmup
+        floor.move(i, wait_idle, record=record)
+        if record:
+            times.append(t1 - t0)
+    return times, floor.times[first_floor:]
 
 
 def _playground_link(n: int) -> str:
@@ -413,9 +494,12 @@ def run(moves: int, drops: int, warmup: int, bare: bool = False, rows: int = 6,
                 server_cpu.append(used)
         # the playground's page stamps first (each round drops, then moves the floor)
         cpu_times = [w[warmup:] for w in trace.stop(page)] if cpu else None
+        floor_drops = list(floor.times)
+        charts = (charts_bench(page, floor, drops, warmup, warmup + drops,
+                               helpers.wait_idle_on) if playground else None)
         return {"preview": preview, "key": keys, "drop": drop_times, "shown": shown_times,
                 "server_cpu": server_cpu,
-                "floor": floor.times,
+                "floor": floor_drops, "charts": charts,
                 "long_preview": long_preview, "cpu": cpu_times}
 
 
@@ -456,6 +540,9 @@ def main() -> None:
             ("server CPU per move (drop: every rerun it causes)", res["server_cpu"])]
     if res["long_preview"]:
         rows.insert(1, (f"  same, {args.rows}-row list", res["long_preview"]))
+    if res["charts"]:
+        rows += [("drop -> both charts show the new figures", res["charts"][0]),
+                 ("  floor_app: ArrowUp/Down -> text, same phase", res["charts"][1])]
     if res["cpu"]:
         rows += [("main-thread CPU: drop -> engine's NDCG (trace)", res["cpu"][0]),
                  ("main-thread CPU: floor_app key -> text (trace)", res["cpu"][1])]
@@ -488,6 +575,9 @@ def main() -> None:
           f"{prev_ratio:.2f}x (target <= 0.5x: {'met' if prev_ratio <= 0.5 else 'NOT met'})")
     print(f"drop -> engine / floor = {drop_ratio:.2f}x (target <= {DROP_TARGET}x: "
           f"{'met' if drop_ratio <= DROP_TARGET else 'NOT met'})")
+    if res["charts"]:
+        charts_ratio = statistics.median(res["charts"][0]) / statistics.median(res["charts"][1])
+        print(f"drop -> charts / floor (same phase) = {charts_ratio:.2f}x (reported, no target)")
     if res["cpu"] and res["cpu"][0] and res["cpu"][1]:
         print(f"main-thread CPU, drop / floor = "
               f"{statistics.median(res['cpu'][0]) / statistics.median(res['cpu'][1]):.2f}x "

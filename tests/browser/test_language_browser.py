@@ -315,7 +315,7 @@ def test_a_chinese_chart_draws_its_words_in_a_cjk_font(page_in, app_url, open_ap
     glyphs = page.evaluate(GLYPHS_JS, family)
     assert glyphs == {"distinct": True, "notBox": True, "ink": True}, glyphs
     legend = page.locator(".js-plotly-plot .legendtext").all_text_contents()
-    assert "你的排序" in legend and "线性增益" in legend
+    assert "你的排序：DCG@6 = 6.861" in legend and "线性增益" in legend
 
 
 def test_the_ranking_table_speaks_chinese_in_the_browser(page_in, app_url, open_app,

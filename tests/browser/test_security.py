@@ -254,7 +254,7 @@ def expect_no_link_from_user_text(page: Page, seen_text: str) -> None:
     assert page.evaluate(EVIL_TARGETS_JS, LINK_FORMS) == []
 
 
-@pytest.mark.parametrize("param", ["gain", "k", "scale", "pool", "g"])
+@pytest.mark.parametrize("param", ["gain", "k", "scale", "unretrieved", "pool", "g"])
 def test_link_parameters_never_become_links(page: Page, app_url, open_app, param) -> None:
     """/?g=1,2&gain=[Sign in again](https://evil.example/login) and every other form, in each
     link parameter the "could not be read" notice quotes: the notice shows the text, and no

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab import playground as P
+from lab import grades, playground as P
 
 PG = P.default()  # Doc A..F, grades 3, 2, 3, 0, 1, 2, scale 0-3, k = 6
 IDS = [it.id for it in PG.items]
@@ -69,8 +69,8 @@ def test_add_names_the_item_by_its_position_with_the_scales_lowest_grade():
 
 
 def test_add_stops_at_the_most_items_a_playground_holds():
-    full = P.make([f"x{i}" for i in range(P.MAX_ITEMS)], [1] * P.MAX_ITEMS)
-    with pytest.raises(ValueError, match="at most 200 items"):
+    full = P.make([f"x{i}" for i in range(grades.MAX_ITEMS)], [1] * grades.MAX_ITEMS)
+    with pytest.raises(ValueError, match="^The list holds at most 200 items: remove one first.$"):
         P.apply_event(full, {"action": "add"})
 
 

@@ -83,16 +83,32 @@ def test_grades_take_the_same_digits_as_k_ascii_only(grades, token):
     assert problem == f"the grades (g) has {token}, which is not a number"
 
 
-@pytest.mark.parametrize("pool", ["٢", "1_0"])
-def test_the_judged_pool_takes_ascii_digits_only_in_a_link_and_in_the_box(pool):
-    state, problem = read({"g": "3,2", "pool": pool, "scale": "free"})
-    assert state is None and problem == f"the judged pool (pool) has {pool!r}, which is not " \
-                                        "a number"
-    with pytest.raises(ValueError, match="which is not a number"):
-        P.parse_numbers(pool, "the judged pool")
+@pytest.mark.parametrize("param", ["unretrieved", "pool"])
+@pytest.mark.parametrize("text", ["٢", "1_0"])
+def test_the_unretrieved_grades_take_ascii_digits_only_in_a_link_and_in_the_box(param, text):
+    """The message names the link's parameter as the link wrote it (``pool=``: older links)."""
+    state, problem = read({"g": "3,2", param: text, "scale": "free"})
+    assert state is None and problem == (f"the unretrieved grades ({param}) have {text!r}, "
+                                         "which is not a number")
+    with pytest.raises(ValueError, match=f"^the unretrieved grades have {text!r}, which is "
+                                         "not a number$"):
+        P.parse_numbers(text, None)
+
+
+def test_a_link_writes_unretrieved_and_an_older_pool_link_opens_the_same_state():
+    """Links written before the rename say ``pool=``: they open what ``unretrieved=`` opens;
+    the link the playground writes says ``unretrieved=`` (never ``pool=``)."""
+    params = params_of(["Doc A", "Doc B"], [3, 1], k=2, unretrieved=(3, 2))
+    assert params["unretrieved"] == "3,2" and "pool" not in params
+    old = {("pool" if name == "unretrieved" else name): value for name, value in params.items()}
+    assert read(old) == read(params) and read(old)[0].unretrieved == (3.0, 2.0)
+    assert P.to_query_params(read(old)[0]) == params
+    # both in one link: the new name wins
+    assert read({**params, "pool": "1"})[0].unretrieved == (3.0, 2.0)
+    assert read({"pool": "3"}) == (None, "it has labels or settings but no grades (g)")
 
 
 @pytest.mark.parametrize("text, values", [("3, -1.5, +2", [3, -1.5, 2]), (".5, 2.", [0.5, 2]),
                                           ("1e1", [10])])
 def test_plain_ascii_numbers_still_read(text, values):
-    assert P.parse_numbers(text, "the grades (g)") == values
+    assert P.parse_numbers(text, "g") == values

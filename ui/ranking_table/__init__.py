@@ -131,7 +131,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "add_item": t("+ Add item", lang),
         "ranked_list": t("Ranked list", lang),
         "ideal": t("Ideal ordering", lang),
-        "ideal_unretrieved": t("Ideal ordering (ranking + judged pool)", lang),
+        "ideal_unretrieved": t("Ideal ordering (ranking + unretrieved)", lang),
         "col_pos_help": t("position i in the list", lang),
         "col_item": t("item", lang),
         "col_grade": t("grade", lang),
@@ -183,17 +183,13 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "graded": t("{label}: grade {old} → {new}", lang),
         "renamed": t("{old} renamed to {new}", lang),
         "removed": t("{label} removed", lang),
-        "last_item": t("The list needs at least one item: add another before removing "
-                       "this one.", lang),
+        "last_item": grades.last_item(lang=lang),
         "unsent": t("Your last change has not reached the server: check the connection. "
                     "It is sent again as soon as the server answers.", lang),
         "session_lost": t("The connection was lost for longer than the server keeps a "
                           "session, so this list is the one in the address bar: your last "
                           "changes are not in it. Make them again.", lang),
-        "label_empty": t("A label cannot be empty: type a name. The label stays “{current}”.",
-                         lang),
-        "label_long": t("A label has at most {max} characters (this one has {n}). The label "
-                        "stays “{current}”.", lang),
+        **grades.label_messages(lang=lang),
         "new_grade": t("New grade for {label} ({scale})", lang),
         "new_label": t("New label for {label}", lang),
         "grade": grades.grade_messages(scale, lang=lang),

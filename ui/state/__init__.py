@@ -59,9 +59,9 @@ SETTLED = "pg_settled"           # the table's answer is drawn: redraw the chart
 FORMULA = "pg_formula"           # the formula under the table (follows it in the browser)
 # widgets of the settings row (mirrors of PG, set from it before each draw)
 GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
-UNRETRIEVED_WIDGET = "pg_pool_text"
-UNRETRIEVED_ERROR = "pg_pool_error"       # why the typed pool was refused
-UNRETRIEVED_BAD_TEXT = "pg_pool_bad_text"  # the refused text, shown again as typed
+UNRETRIEVED_WIDGET = "pg_unretrieved_text"
+UNRETRIEVED_ERROR = "pg_unretrieved_error"  # why the typed grades were refused
+UNRETRIEVED_BAD_TEXT = "pg_unretrieved_bad_text"  # the refused text, shown again as typed
 # other pages that show (and may move) the shared ranking
 GAIN_LIST, GAIN_K = "gain_list", "gain_k"
 BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
@@ -82,7 +82,7 @@ CLASS = "cl_{}"  # .format(name): class mode's widgets; its notes go through com
 # ================================================================ the playground
 
 def _qp_signature(get_all):
-    return tuple((n, tuple(get_all(n))) for n in ("l", "g", "k", "gain", "scale", "pool"))
+    return tuple((n, tuple(get_all(n))) for n in P.LINK_PARAMS)
 
 
 def _set_playground(pg: P.Playground):
@@ -196,7 +196,7 @@ def on_settings():
     text = ss.get(UNRETRIEVED_WIDGET, "")
     lang = language()
     try:
-        unretrieved = tuple(P.parse_numbers(text, "the judged pool", lang=lang))
+        unretrieved = tuple(P.parse_numbers(text, None, lang=lang))
         ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
     except ValueError as exc:
         unretrieved = ss[PG].unretrieved
@@ -221,7 +221,7 @@ def settings_widgets(pg: P.Playground):
     """Set the settings row's widgets from the state, just before they are drawn."""
     ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
     ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
-    # The pool's text follows the state too (the monkey saw it empty after a page switch),
+    # The unretrieved grades' text follows the state too (the monkey saw it empty after a page switch),
     # except text that did not parse: that stays as typed, with its message, until fixed.
     if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
         ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
