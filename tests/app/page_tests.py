@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lab import playground as S
+from lab import playground as P
 from lab.text import fmt_grade
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ LEARN_PAGES = ["pages/start_here.py", "pages/worked_examples.py", "pages/gain.py
 DOC000 = [3, 2, 3, 0, 1, 2]
 
 
-def open_page(path: str, pg: S.Playground | None = None) -> AppTest:
+def open_page(path: str, pg: P.Playground | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     if pg is not None:
@@ -98,7 +98,7 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 NUMBER_TEXT = re.compile(r"^[−-]?\d+(\.\d+)?$")
 
 
-def in_language(path: str, lang: str, pg: S.Playground | None = None) -> AppTest:
+def in_language(path: str, lang: str, pg: P.Playground | None = None) -> AppTest:
     """A new session opening ``path`` with ``?lang=`` (as a shared link does), the playground
     holding ``pg`` when given."""
     at = AppTest.from_file(APP, default_timeout=60)
@@ -129,7 +129,7 @@ def page_figures(at) -> dict:
     return {"metrics": [m.value for m in at.metric], "grids": grids, "tables": tables}
 
 
-def assert_same_figures_in_both_languages(path: str, pg: S.Playground | None = None) -> AppTest:
+def assert_same_figures_in_both_languages(path: str, pg: P.Playground | None = None) -> AppTest:
     """The page in English and in 中文 shows the same figures; returns the Chinese page."""
     en, zh = (in_language(path, lang, pg) for lang in ("en", "zh"))
     assert page_figures(zh) == page_figures(en)

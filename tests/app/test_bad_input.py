@@ -36,13 +36,13 @@ import ndcg_core as nc
 from ui import state as app_state
 from ui import your_data as D
 from lab import exercises as E
-from lab import playground as S
+from lab import playground as P
 from playground_events import fire, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
-DEFAULT_GRADES = tuple(S.DEFAULT_GRADES)
-DEFAULT_LABELS = list(S.DEFAULT_LABELS)
+DEFAULT_GRADES = tuple(P.DEFAULT_GRADES)
+DEFAULT_LABELS = list(P.DEFAULT_LABELS)
 
 from bad_input_data import FILES, OVERFLOW_BUG, Case, expected  # noqa: E402
 
@@ -142,7 +142,7 @@ def edit(at, edited=None, added=(), deleted=()):
     return at.run()
 
 
-def pg(at) -> S.Playground:
+def pg(at) -> P.Playground:
     return at.session_state["pg"]
 
 
@@ -169,7 +169,7 @@ def follow_up_playground(at, case):
     ndcg = [v for label, v in metric_values(at).items() if label.startswith("NDCG@")]
     assert ndcg and all(v == "1.000" for v in ndcg), f"{case.id}: {metric_values(at)}"
     # the address bar holds a valid link to what is shown
-    linked, problem = S.from_query_params(lambda name: url_values(at, name))
+    linked, problem = P.from_query_params(lambda name: url_values(at, name))
     assert problem is None and linked.grades == pg(at).grades, (
         f"{case.id}: the address bar's link does not reopen what is shown: {problem}. "
         f"{case.bug}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 import ndcg_core as nc
-from lab import playground as S
+from lab import playground as P
 from page_tests import metrics, page
 
 # ------------------------------------------------------------------ beyond
@@ -24,7 +24,7 @@ def test_beyond_metrics_follow_a_reorder():
     before = metrics(at)
     for name, value in expected_beyond(pg.grades, k).items():
         assert before[name] == f"{value:.3f}"
-    worst = S.worst_order(pg)
+    worst = P.worst_order(pg)
     at.session_state["pg"] = worst
     at.run()
     after = metrics(at)

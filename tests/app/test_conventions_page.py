@@ -11,7 +11,7 @@ from sklearn.metrics import ndcg_score
 
 import ndcg_core as nc
 from lab.text import escape_markdown
-from lab import playground as S
+from lab import playground as P
 from page_tests import metrics, page, table_with
 
 # ------------------------------------------------------------------ conventions
@@ -82,7 +82,7 @@ def sklearn_and_trec(labels, grades, k, pool=()):
 def test_presets_panel_matches_sklearn_and_pytrec_eval(grades, k, pool):
     """The presets table's scikit-learn and trec_eval rows are those libraries' numbers."""
     labels = [f"Doc {i}" for i in range(len(grades))]
-    at = page("pages/conventions.py", S.make(labels, grades, k=k, unretrieved=pool))
+    at = page("pages/conventions.py", P.make(labels, grades, k=k, unretrieved=pool))
     table = presets(at)[f"NDCG@{k}"]
     sk, te = sklearn_and_trec(labels, grades, k, pool)
     assert float(table["scikit-learn"]) == pytest.approx(sk, abs=5e-4)  # shown to 3 decimals
@@ -92,7 +92,7 @@ def test_presets_panel_matches_sklearn_and_pytrec_eval(grades, k, pool):
 def test_presets_panel_with_negative_grades_shows_refusals():
     """sklearn, LightGBM and XGBoost refuse negative grades; trec_eval counts them as 0."""
     grades = [-1, 2, 0, 1]
-    at = page("pages/conventions.py", S.make(list("abcd"), grades, k=3, scale="free"))
+    at = page("pages/conventions.py", P.make(list("abcd"), grades, k=3, scale="free"))
     table = presets(at)["NDCG@3"]
     for preset in ("scikit-learn", "LightGBM", "XGBoost"):
         assert table[preset].startswith("refuses: ") and "negative" in table[preset]

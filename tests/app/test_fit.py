@@ -21,7 +21,7 @@ import ndcg_core as nc
 from lab import documents, exercises as X, lessons, tour
 from lab.i18n import t
 from lab.text import DATA_DECIMALS, LEARN_DECIMALS, number_format
-from ui import state
+from ui import state as app_state
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -110,7 +110,7 @@ def test_exercise_solution_and_feedback_write_3_decimals():
     at = practice_with_feedback()
     for step, value in X.solution(X.generate(1, "medium", "compute")).items():
         if step in X.STEPS:
-            at.text_input(key=state.PX_ANSWER.format(step)).input(f"{value:.3f}")
+            at.text_input(key=app_state.PX_ANSWER.format(step)).input(f"{value:.3f}")
     at.button(key="px_check").click().run()
     assert at.success and not stray_formats(at, LEARN_DECIMALS)
     at.button(key="px_reveal").click().run()
@@ -121,10 +121,10 @@ def test_spot_the_mistake_feedback_and_solution_write_3_decimals():
     """Every option picked in turn (the report quotes each one's figure), then the
     solution."""
     at = open_page("pages/practice.py")
-    at.radio(key=state.PX_KIND).set_value("spot").run()
+    at.radio(key=app_state.PX_KIND).set_value("spot").run()
     ex = X.generate(1, "medium", "spot")
     for key in ex.options:
-        at.radio(key=state.PX_CHOICE).set_value(key)
+        at.radio(key=app_state.PX_CHOICE).set_value(key)
         at.button(key="px_check").click().run()
         assert (at.success or at.error) and not stray_formats(at, LEARN_DECIMALS), key
     at.button(key="px_reveal").click().run()

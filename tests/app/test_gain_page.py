@@ -10,7 +10,7 @@ import pytest
 
 import ndcg_core as nc
 from lab import flips
-from lab import playground as S
+from lab import playground as P
 from page_tests import DOC000, LEARN_PAGES, ROOT, open_page
 
 # ------------------------------------------------------------------ gain and the flip finder
@@ -46,14 +46,14 @@ def test_flip_finder_pair_flips_for_the_default_grades():
 ])
 def test_flip_finder_pair_flips_for_grades_set_in_the_playground(grades, k):
     labels = [f"Item {i + 1}" for i in range(len(grades))]
-    at = open_page("pages/gain.py", S.make(labels, grades, k=k, scale="free"))
+    at = open_page("pages/gain.py", P.make(labels, grades, k=k, scale="free"))
     assert_flips(at, grades, k)
     labels_shown = {m.label for m in at.metric}
     assert f"NDCG@{k} (linear)" in labels_shown
 
 
 def test_flip_finder_explains_why_binary_grades_never_flip():
-    at = open_page("pages/gain.py", S.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
+    at = open_page("pages/gain.py", P.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
                                            scale="binary"))
     assert not any("grades in order" in el.value.columns for el in at.dataframe)
     assert any(i.value == flips.FLIP_REASONS["proportional"] for i in at.info)
@@ -127,7 +127,7 @@ def test_gain_page_in_chinese_labels_its_widgets_and_finds_the_same_flip():
 
 def test_flip_finder_explains_in_chinese_why_binary_grades_never_flip():
     from page_tests import in_language
-    at = in_language("pages/gain.py", "zh", S.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
+    at = in_language("pages/gain.py", "zh", P.make(list("ABCDE"), [1, 0, 1, 1, 0], k=3,
                                                     scale="binary"))
     assert any(i.value == flips.flip_reasons("zh")["proportional"] for i in at.info)
     assert flips.flip_reasons("zh")["proportional"].startswith("在这些等级上，指数增益")

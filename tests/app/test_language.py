@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from lab import lessons as L
 from lab.i18n import t
-from ui import state
+from ui import state as app_state
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -50,7 +50,7 @@ def caption(at) -> str:
 
 def switch(at):
     """The sidebar's language switch."""
-    return at.segmented_control(key=state.LANG_WIDGET)
+    return at.segmented_control(key=app_state.LANG_WIDGET)
 
 
 def chinese_share(text: str) -> float:
@@ -101,7 +101,7 @@ def test_every_page_runs_in_both_languages_with_the_same_figures(page):
     shown = {}
     for lang in ("en", "zh"):
         at = arrive(lang=lang, page=page)
-        assert at.session_state[state.LANG] == lang
+        assert at.session_state[app_state.LANG] == lang
         shown[lang] = figures(at)
     assert shown["zh"] == shown["en"]
 
@@ -134,13 +134,13 @@ def test_a_lesson_page_with_lang_en_shows_the_english_lesson():
                                           ("en-US", "en"), ("de-DE", "en"), (None, "en")])
 def test_the_browsers_language_decides_on_arrival(locale, lang):
     at = arrive(locale=locale)
-    assert at.session_state[state.LANG] == lang
+    assert at.session_state[app_state.LANG] == lang
     assert switch(at).value == lang
 
 
 def test_an_unknown_lang_in_the_address_falls_back_to_the_browsers_language():
     at = arrive(lang="klingon", locale="zh-CN")
-    assert at.session_state[state.LANG] == "zh"
+    assert at.session_state[app_state.LANG] == "zh"
 
 
 def test_the_sidebar_switch_changes_the_language_of_every_page():
@@ -153,7 +153,7 @@ def test_the_sidebar_switch_changes_the_language_of_every_page():
     assert switch(at).options == ["English", "中文"]
     switch(at).set_value("zh").run()
     assert not at.exception
-    assert at.session_state[state.LANG] == "zh"
+    assert at.session_state[app_state.LANG] == "zh"
     assert at.query_params["lang"] == "zh"  # a reload or a copied address keeps it
     # other pages follow, for the rest of the session
     at.switch_page("pages/cutoffs.py").run()
@@ -184,8 +184,8 @@ def test_an_old_share_link_without_lang_opens_in_the_browsers_language():
     at.context["locale"] = "zh-CN"
     at.run()
     assert not at.exception
-    assert [it.grade for it in at.session_state[state.PG].items] == [3, 2, 0]
-    assert at.session_state[state.LANG] == "zh"
+    assert [it.grade for it in at.session_state[app_state.PG].items] == [3, 2, 0]
+    assert at.session_state[app_state.LANG] == "zh"
     assert at.query_params["lang"] == "zh"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab import playground as S
+from lab import playground as P
 from page_tests import PAGES, page
 
 @pytest.mark.parametrize("path", PAGES)
@@ -17,12 +17,12 @@ def test_page_runs_without_exception(path):
 
 
 ODD_LISTS = {
-    "missing grade": S.make(["a", "b", "c"], [2, None, 1], k=2),
-    "negative grades": S.make(["a", "b", "c", "d"], [-1, 2, 0, 1], k=3, scale="free"),
-    "one item": S.make(["only"], [2]),
-    "all zero": S.make(["a", "b", "c"], [0, 0, 0], k=2),
-    "fractional grades": S.make(["a", "b", "c"], [0.5, 2.5, 1.25], k=3, scale="free"),
-    "unretrieved pool": S.make(["a", "b"], [1, 0], k=2, unretrieved=(3, 2)),
+    "missing grade": P.make(["a", "b", "c"], [2, None, 1], k=2),
+    "negative grades": P.make(["a", "b", "c", "d"], [-1, 2, 0, 1], k=3, scale="free"),
+    "one item": P.make(["only"], [2]),
+    "all zero": P.make(["a", "b", "c"], [0, 0, 0], k=2),
+    "fractional grades": P.make(["a", "b", "c"], [0.5, 2.5, 1.25], k=3, scale="free"),
+    "unretrieved pool": P.make(["a", "b"], [1, 0], k=2, unretrieved=(3, 2)),
 }
 
 

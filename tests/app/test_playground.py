@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
-from lab import playground as S
+from lab import playground as P
 from playground_events import (fire, formula_data, item_id, labels, metrics, plotly_figures,
                                table_data, values)
 
@@ -34,7 +34,7 @@ def test_default_ranking_is_document_000_with_ndcg_0_961():
     """The page opens on doc 000: DCG@6 6.861, IDCG@6 7.141, NDCG@6 0.961."""
     at = open_playground()
     assert metrics(at) == {"DCG@6": 6.861, "IDCG@6": 7.141, "NDCG@6": 0.961}
-    assert [it.label for it in at.session_state["pg"].items] == list(S.DEFAULT_LABELS)
+    assert [it.label for it in at.session_state["pg"].items] == list(P.DEFAULT_LABELS)
 
 
 def test_both_gains_show_linear_0_961_and_exponential_0_949():
@@ -51,7 +51,7 @@ def test_reordering_through_session_state_updates_every_figure():
     at = open_playground()
     pg = at.session_state["pg"]
     ids = [it.id for it in pg.items]
-    at.session_state["pg"] = S.reorder(pg, [ids[3]] + ids[:3] + ids[4:])
+    at.session_state["pg"] = P.reorder(pg, [ids[3]] + ids[:3] + ids[4:])
     at.run()
     grades = [0, 3, 2, 3, 1, 2]
     m = metrics(at)
@@ -170,17 +170,17 @@ def test_a_grade_off_the_scale_is_refused_at_the_row_and_the_old_grade_stays(typ
     """Doc D (grade 0) typed off the 0-3 scale: the row says why; the 0 stays."""
     at = open_playground()
     assert fire(at, {"action": "grade", "id": item_id(at, "Doc D"), "grade": typed}) == message
-    assert at.session_state["pg"].grades == S.DEFAULT_GRADES
+    assert at.session_state["pg"].grades == P.DEFAULT_GRADES
     assert metrics(at)["NDCG@6"] == 0.961
 
 
 def test_the_state_refuses_a_grade_the_component_let_through():
     """A report can come from anywhere: the state checks the scale again (the ranking
     table's own check, lab.ranking_table.check_grade)."""
-    pg = S.default()
+    pg = P.default()
     with pytest.raises(ValueError, match="^9 is outside the scale: type a whole number "
                                          "from 0 to 3. The grade stays 0.$"):
-        S.apply_event(pg, {"action": "grade", "id": pg.items[3].id, "grade": 9})
+        P.apply_event(pg, {"action": "grade", "id": pg.items[3].id, "grade": 9})
 
 
 def test_adding_renaming_and_removing_rows():
@@ -196,7 +196,7 @@ def test_adding_renaming_and_removing_rows():
     assert at.session_state["pg"].labels == ("Doc B", "Doc C", "Doc D", "Doc E", "Doc F",
                                              "Doc G",)
     assert metrics(at)["NDCG@6"] == round(nc.ndcg([2, 3, 0, 1, 2, 0]), 3)
-    one = open_playground(S.ranking_query_params(["x"], [1]))
+    one = open_playground(P.ranking_query_params(["x"], [1]))
     assert fire(one, {"action": "remove", "id": item_id(one, "x")}).startswith(
         "The list needs at least one item")
     assert one.session_state["pg"].labels == ("x",)
@@ -204,7 +204,7 @@ def test_adding_renaming_and_removing_rows():
 
 def test_query_params_restore_a_shared_ranking():
     """A copied link reopens the same ranking, k and gain."""
-    params = S.ranking_query_params(["x", "y", "z"], [1, 3, 2], k=2, gain="exponential")
+    params = P.ranking_query_params(["x", "y", "z"], [1, 3, 2], k=2, gain="exponential")
     at = open_playground(params)
     pg = at.session_state["pg"]
     assert pg.labels == ("x", "y", "z",) and pg.grades == (1, 3, 2,)
@@ -239,7 +239,7 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
     at k = 4 the bars are 3/log2(2), 2/log2(3), 3/log2(4), 0/log2(5), ... against the
     ideal 3/log2(2), 3/log2(3), 2/log2(4), 2/log2(5), ..., and the curve is NDCG@k for
     k = 1..6 under both gains."""
-    at = open_playground(S.ranking_query_params(S.DEFAULT_LABELS, S.DEFAULT_GRADES, k=4))
+    at = open_playground(P.ranking_query_params(P.DEFAULT_LABELS, P.DEFAULT_GRADES, k=4))
     assert not at.get("plotly_chart") and formula_data(at)  # the formula tab by default
     at.session_state["pg_view"] = "Charts"
     at.run()
@@ -265,7 +265,7 @@ def test_charts_tab_draws_contributions_and_the_ndcg_curve_only_when_open():
 def test_a_grade_outside_the_scale_is_shown_exactly_with_a_note():
     """The binary scale picked while a grade is 1.5 (the 2,000-action monkey found it): the
     table shows 1.5 as it is (never rounded) and the page says which item is off."""
-    at = open_playground(S.ranking_query_params(["x", "y"], [1.5, 0], scale="free"))
+    at = open_playground(P.ranking_query_params(["x", "y"], [1.5, 0], scale="free"))
     assert at.session_state["pg"].grades == (1.5, 0,)
     at.selectbox(key="pg_scale").set_value("binary").run()
     assert any("Outside the binary (0/1) scale: x (1.5)" in w.value for w in at.warning)

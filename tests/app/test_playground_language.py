@@ -16,7 +16,7 @@ from lab import grades, playground as P
 from lab import ranking_table as RT
 from lab.i18n import t
 from playground_events import fire, formula_data, item_id, metrics, table_data
-from ui import state
+from ui import state as app_state
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -35,10 +35,10 @@ def open_playground(lang: str, query_params=None) -> AppTest:
 def widget_labels(at) -> dict:
     """The settings row's and the buttons' labels, by widget key."""
     return {
-        "gain": at.radio(key=state.GAIN_WIDGET).label,
-        "k": at.slider(key=state.K_WIDGET).label,
-        "scale": at.selectbox(key=state.SCALE_WIDGET).label,
-        "pool": at.text_input(key=state.UNRETRIEVED_WIDGET).label,
+        "gain": at.radio(key=app_state.GAIN_WIDGET).label,
+        "k": at.slider(key=app_state.K_WIDGET).label,
+        "scale": at.selectbox(key=app_state.SCALE_WIDGET).label,
+        "pool": at.text_input(key=app_state.UNRETRIEVED_WIDGET).label,
         **{action: at.button(key=f"pg_btn_{action}").label
            for action in ("ideal", "worst", "reverse", "shuffle", "reset")},
     }
@@ -51,9 +51,9 @@ def test_the_playground_in_chinese_runs_and_labels_every_widget_in_chinese():
                                  "pool": "已标注但未检索到", "ideal": "理想", "worst": "最差",
                                  "reverse": "倒序", "shuffle": "打乱", "reset": "重置"}
     # the options keep their values (the link's gain=, scale=) and show Chinese names
-    gain = at.radio(key=state.GAIN_WIDGET)
+    gain = at.radio(key=app_state.GAIN_WIDGET)
     assert gain.options == ["线性", "指数", "两者"] and gain.value == "linear"
-    assert at.selectbox(key=state.SCALE_WIDGET).options == ["0–3", "0–4", "二值（0/1）",
+    assert at.selectbox(key=app_state.SCALE_WIDGET).options == ["0–3", "0–4", "二值（0/1）",
                                                             "自由（任意数字）"]
     assert [tab.label for tab in at.tabs] == ["公式", "图表"]
 
@@ -105,7 +105,7 @@ def test_the_ranking_table_receives_its_words_in_chinese():
 def test_a_refused_grade_reads_in_chinese():
     """The table's check and the state's check, as the page calls them in Chinese."""
     at = open_playground("zh")
-    pg = at.session_state[state.PG]
+    pg = at.session_state[app_state.PG]
     rows = [{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items]
     doc_d = item_id(at, "Doc D")
     _, message, row = RT.check_event({"action": "grade", "id": doc_d, "grade": 9}, rows,
@@ -129,7 +129,7 @@ def test_a_link_that_cannot_be_read_is_explained_in_chinese():
 
 def test_a_pool_that_cannot_be_read_is_explained_in_chinese():
     at = open_playground("zh")
-    at.text_input(key=state.UNRETRIEVED_WIDGET).set_value("3, two").run()
+    at.text_input(key=app_state.UNRETRIEVED_WIDGET).set_value("3, two").run()
     assert not at.exception
     assert [e.value for e in at.error] == [
         t("{problem}: write grades separated by commas, e.g. 3, 2, 1.", "zh",
@@ -142,7 +142,7 @@ def test_the_charts_speak_chinese_with_a_cjk_font():
     import json
 
     at = open_playground("zh")
-    at.session_state[state.VIEW] = "图表"
+    at.session_state[app_state.VIEW] = "图表"
     at.run()
     assert not at.exception
     specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
@@ -161,5 +161,5 @@ def test_an_added_item_is_named_in_chinese():
     """A new row's name is the page's word for "Item" (then a label like any other)."""
     at = open_playground("zh")
     assert fire(at, {"action": "add"}) is None
-    assert at.session_state[state.PG].labels[-1] == "条目 7"
+    assert at.session_state[app_state.PG].labels[-1] == "条目 7"
     assert P.apply_event(P.default(), {"action": "add"}).labels[-1] == "Item 7"

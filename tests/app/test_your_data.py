@@ -13,7 +13,7 @@ import pytest
 from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
 from streamlit.testing.v1 import AppTest
 
-import ndcg_core
+import ndcg_core as nc
 from ndcg_core import evaluate, read_qrels, read_run
 from lab import runs as R
 from lab.text import MISSING
@@ -193,12 +193,12 @@ def test_changing_an_option_changes_the_means_as_the_engine_says(key, value, opt
     assert shown_means(at) == expected_means(RUN_A, **options) != before
 
 
-@pytest.mark.parametrize("preset", list(ndcg_core.CONVENTIONS))
+@pytest.mark.parametrize("preset", list(nc.CONVENTIONS))
 def test_choosing_a_preset_sets_its_options_and_its_numbers(preset):
     """A preset sets every option it bundles, and the means follow evaluate(convention=...)."""
     at = with_sample()
     at.selectbox(key="yd_preset").set_value(preset).run()
-    for name, value in ndcg_core.CONVENTIONS[preset].items():
+    for name, value in nc.CONVENTIONS[preset].items():
         assert at.selectbox(key=f"yd_{name}").value == value
     assert shown_means(at) == expected_means(RUN_A, convention=preset)
     assert shown_means(at, B) == expected_means(RUN_B, convention=preset)
@@ -209,9 +209,9 @@ def test_option_choices_and_help_come_from_the_engine():
     at = page()
     for name in R.SETTING_NAMES:
         box = at.selectbox(key=f"yd_{name}")
-        assert list(box.options) == [str(c) for c in ndcg_core.OPTIONS[name].choices]
-        assert box.help == ndcg_core.OPTIONS[name].help()
-        assert box.label == ndcg_core.OPTIONS[name].label
+        assert list(box.options) == [str(c) for c in nc.OPTIONS[name].choices]
+        assert box.help == nc.OPTIONS[name].help()
+        assert box.label == nc.OPTIONS[name].label
 
 
 def test_other_cutoffs_show_other_means():
@@ -235,8 +235,8 @@ def test_changing_the_cutoff_does_not_evaluate_again(monkeypatch):
     """Switching the cutoff of the comparison and charts reuses the cached evaluation."""
     at = open_tab(with_sample(), "Wins and losses")
     calls = []
-    real = ndcg_core.evaluate
-    monkeypatch.setattr(ndcg_core, "evaluate", lambda *a, **kw: calls.append(kw) or real(*a, **kw))
+    real = nc.evaluate
+    monkeypatch.setattr(nc, "evaluate", lambda *a, **kw: calls.append(kw) or real(*a, **kw))
     at.segmented_control(key="yd_k").set_value(5).run()
     assert not at.exception and calls == []
     assert "NDCG@5" in comparison(at).columns
@@ -332,8 +332,8 @@ def test_what_changed_lists_every_preset_and_the_reasons():
     """The panel holds the mean under every preset and why the top queries differ."""
     at = open_tab(with_sample(), "What changed?")
     means = table_with(at, "preset").set_index("preset")
-    assert list(means.index) == list(ndcg_core.CONVENTIONS)
-    for preset in ndcg_core.CONVENTIONS:
+    assert list(means.index) == list(nc.CONVENTIONS)
+    for preset in nc.CONVENTIONS:
         for system, run in [(A, RUN_A), (B, RUN_B)]:
             assert means.loc[preset, f"{system} NDCG@20"] == pytest.approx(
                 evaluate(QRELS, run, k=20, convention=preset)["ndcg@20"].mean())
@@ -369,7 +369,7 @@ def test_the_playground_link_reproduces_the_querys_ndcg(qid):
     params = R.playground_link(QRELS, RUN_A, qid, settings, 20)
     grades = [float(g) for g in params["g"].split(",")]
     unretrieved = [float(g) for g in params.get("unretrieved", "").split(",") if g]
-    value = ndcg_core.ndcg(grades, k=int(params["k"]), ideal=grades + unretrieved)
+    value = nc.ndcg(grades, k=int(params["k"]), ideal=grades + unretrieved)
     assert value == pytest.approx(evaluate(QRELS, RUN_A, k=20).loc[qid, "ndcg@20"])
 
 
@@ -541,7 +541,7 @@ def test_ten_runs_are_evaluated_and_compared_with_the_first():
     assert list(means(at).index) == list(runs)
     for name, run in runs.items():
         assert shown_means(at, name) == expected_means(run)
-    expected = ndcg_core.compare(per_query_ndcg(runs), baseline="a.run")
+    expected = nc.compare(per_query_ndcg(runs), baseline="a.run")
     shown = comparison(at)
     assert list(shown.index) == list(runs)  # the baseline first
     for column, engine in [("NDCG@20", "mean"), ("Δ", "delta"), ("p", "p"),
@@ -550,7 +550,7 @@ def test_ten_runs_are_evaluated_and_compared_with_the_first():
                                        check_index_type=False)
     marks = shown["sig."] == "†"
     assert (marks == expected["significant"]).all() and marks.any() and not marks.all()
-    counts = ndcg_core.wins_losses(per_query_ndcg(runs), baseline="a.run")
+    counts = nc.wins_losses(per_query_ndcg(runs), baseline="a.run")
     assert (shown.loc[counts.index, ["wins", "ties", "losses"]].astype(int) == counts).all().all()
 
 
@@ -574,7 +574,7 @@ def test_runs_with_the_same_file_name_get_a_number():
     assert list(means(at).index) == ["run.txt", "run.txt (2)"]
 
 
-@pytest.mark.parametrize("test", list(ndcg_core.COMPARE_OPTIONS["test"].choices))
+@pytest.mark.parametrize("test", list(nc.COMPARE_OPTIONS["test"].choices))
 def test_the_same_run_uploaded_twice_compares_as_no_difference(test):
     """The same file twice (issue 26): under every test, p = 1 and Δ = 0 in the table, a
     note saying the scores are equal on every query, and no exception or error."""
@@ -604,7 +604,7 @@ def test_choosing_the_baseline_compares_the_others_with_it():
     assert at.selectbox(key="yd_baseline").value == A
     at.selectbox(key="yd_baseline").set_value(B).run()
     assert not at.exception
-    expected = ndcg_core.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=B)
+    expected = nc.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=B)
     shown = comparison(at)
     assert list(shown.index) == [B, A]
     assert shown.loc[A, "Δ"] == expected.loc[A, "delta"] < 0
@@ -616,13 +616,13 @@ def test_test_and_correction_choices_and_help_come_from_the_engine():
     """The widgets list COMPARE_OPTIONS' choices with its help text."""
     at = with_sample()
     for name in ("test", "correction"):
-        box, opt = at.selectbox(key=f"yd_{name}"), ndcg_core.COMPARE_OPTIONS[name]
+        box, opt = at.selectbox(key=f"yd_{name}"), nc.COMPARE_OPTIONS[name]
         assert box.label == opt.label and box.help == opt.help()
         assert [None if o == "none" else o for o in box.options] == list(opt.choices)
         assert box.value == (opt.default or "none")
 
 
-@pytest.mark.parametrize("test", list(ndcg_core.COMPARE_OPTIONS["test"].choices))
+@pytest.mark.parametrize("test", list(nc.COMPARE_OPTIONS["test"].choices))
 @pytest.mark.parametrize("correction", ["holm", "bh", "none"])
 def test_each_test_and_correction_shows_the_engines_numbers(test, correction):
     """Every test × correction: p, adjusted p, the interval and the marks are compare()'s."""
@@ -632,7 +632,7 @@ def test_each_test_and_correction_shows_the_engines_numbers(test, correction):
     at.selectbox(key="yd_test").set_value(test)
     at.selectbox(key="yd_correction").set_value(correction).run()
     assert not at.exception
-    expected = ndcg_core.compare(per_query_ndcg(runs), baseline="a.run", test=test,
+    expected = nc.compare(per_query_ndcg(runs), baseline="a.run", test=test,
                                  correction=None if correction == "none" else correction)
     shown = comparison(at)
     for column, engine in [("p", "p"), ("p (adj.)", "p_adj"), ("CI low", "ci_low"),
@@ -699,10 +699,10 @@ def test_exports_hold_the_engines_table():
     buttons = {b.proto.label: b.proto for b in at.get("download_button")}
     assert {"CSV", "Markdown", "LaTeX"} <= set(buttons)
     assert all(buttons[b].ignore_rerun for b in ("CSV", "Markdown", "LaTeX"))
-    table = ndcg_core.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
+    table = nc.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
     files = R.export_files(table, 20)
-    assert files["Markdown"][2] == ndcg_core.to_markdown(table, digits=4)
-    assert files["LaTeX"][2] == ndcg_core.to_latex(table, digits=4)
+    assert files["Markdown"][2] == nc.to_markdown(table, digits=4)
+    assert files["LaTeX"][2] == nc.to_latex(table, digits=4)
     csv = pd.read_csv(io.StringIO(files["CSV"][2]), index_col="system")
     assert csv.loc[B, "p"] == table.loc[B, "p"] and list(csv.index) == [A, B]
     assert "system\\_b.run" in files["Markdown"][2].replace("\\.", ".")
@@ -716,7 +716,7 @@ def test_wins_and_losses_chart_shows_each_run_against_the_baseline():
     charts = at.get("plotly_chart")
     assert len(charts) == 2
     bars = chart_data(charts[0])
-    counts = ndcg_core.wins_losses(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
+    counts = nc.wins_losses(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
     assert [t["x"] for t in bars] == [[int(counts.loc[B, c])] for c in ("wins", "ties", "losses")]
     deltas = chart_data(charts[1])[0]
     d = (per_query_ndcg({A: RUN_A, B: RUN_B}).eval(f"`{B}` - `{A}`")).dropna()
@@ -760,7 +760,7 @@ def test_judged_only_switch_changes_ndcg_as_pytrec_eval_does():
     mean = sum(v["ndcg_cut_10"] for v in per_query.values()) / len(per_query)
     assert after[10] == f"{mean:.4f}"
     # the comparison follows the switch too
-    expected = ndcg_core.compare(pd.concat(
+    expected = nc.compare(pd.concat(
         {n: R.evaluate(QRELS, r, k=20, judged_only=True)["ndcg@20"]
          for n, r in ((A, RUN_A), (B, RUN_B))}, axis=1), baseline=A)
     assert comparison(at).loc[B, "Δ"] == expected.loc[B, "delta"]

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import ndcg_core as nc  # noqa: E402
-from lab import playground as S  # noqa: E402
+from lab import playground as P  # noqa: E402
 
 APP = ROOT / "app.py"
 FLOOR = ROOT / "tests" / "apps" / "floor_app.py"
@@ -157,7 +157,7 @@ class Target:
 
 def playground_target(page) -> Target:
     doc_d = page.locator(".rt-list-rank .rt-row").filter(has_text="Doc D")
-    labels, grades = list(S.DEFAULT_LABELS), list(S.DEFAULT_GRADES)
+    labels, grades = list(P.DEFAULT_LABELS), list(P.DEFAULT_GRADES)
     up = grades[:2] + [grades[3], grades[2]] + grades[4:]  # Doc D one place up
 
     def press(i):
@@ -239,16 +239,16 @@ def apptest_bench(reruns: int, warmup: int = 5):
     orders = (ids[:2] + [ids[3], ids[2]] + ids[4:], ids)  # Doc D up one place, and back
 
     def move(i):
-        at.session_state["pg"] = S.reorder(at.session_state["pg"], orders[i % 2])
+        at.session_state["pg"] = P.reorder(at.session_state["pg"], orders[i % 2])
 
-    from lab import ranking_table as table_model
+    from lab import ranking_table as RT
 
     def move_cold(i):
         st.cache_data.clear()
         # the ranking table's engine figures are memoised in lab.ranking_table too
         for name in ("_ideal_order", "_table_figures", "_ideal_figures", "_ranking_figures"):
-            getattr(table_model, name).cache_clear()
-        S._figures.cache_clear()  # and the figures above the formula (lab.playground)
+            getattr(RT, name).cache_clear()
+        P._figures.cache_clear()  # and the figures above the formula (lab.playground)
         move(i)
 
     playground = timed_runs(at, move, reruns)

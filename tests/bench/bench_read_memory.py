@@ -56,7 +56,7 @@ def write_run(path: Path, mb: float, seed: int = 0) -> int:
 CHILD = r"""
 import io, json, sys, time
 sys.path.insert(0, {root!r})
-import ndcg_core
+import ndcg_core as nc
 
 
 def status(key):
@@ -79,7 +79,7 @@ base = status("VmRSS")
 with open("/proc/self/clear_refs", "w") as fh:
     fh.write("5")  # reset VmHWM to the current resident size
 t = time.perf_counter()
-run = ndcg_core.read_run(source)
+run = nc.read_run(source)
 seconds = time.perf_counter() - t
 peak = status("VmHWM")
 after = status("VmRSS")

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from drag_helpers import Finger
 from postgres_server import postgres_server
 
 import ndcg_core as nc
@@ -220,9 +221,18 @@ def test_two_servers_on_one_database_agree(browser, tmp_path, database, request)
         page.context.close()
 
 
-def touch(cdp, kind: str, x: float, y: float) -> None:
-    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+def ask_arrange(teacher: Page) -> None:
+    """The teacher asks a playground link (a, b, c graded 0, 3, 1; k = 1) as an Arrange
+    question."""
+    teacher.get_by_text("Ask a question of your own").click()
+    own = teacher.get_by_label("An exercise number or a playground link")
+    own.fill("?g=0,3,1&l=a&l=b&l=c&k=1")
+    own.press("Enter")
+    wait_idle_on(teacher)
+    teacher.get_by_label("Kind").click()
+    teacher.get_by_role("option", name="Arrange").click()
+    wait_idle_on(teacher)
+    press(teacher, "Ask it next")
 
 
 def test_an_arrange_question_is_answered_by_a_touch_drag_on_a_phone(browser, tmp_path):
@@ -233,15 +243,7 @@ def test_an_arrange_question_is_answered_by_a_touch_drag_on_a_phone(browser, tmp
         teacher, ann = teacher_page(browser), phone(browser)
         code, _ = start(teacher, url, w, "en")
         join(ann, url, code, w, "en")
-        teacher.get_by_text("Ask a question of your own").click()
-        own = teacher.get_by_label("An exercise number or a playground link")
-        own.fill("?g=0,3,1&l=a&l=b&l=c&k=1")
-        own.press("Enter")
-        wait_idle_on(teacher)
-        teacher.get_by_label("Kind").click()
-        teacher.get_by_role("option", name="Arrange").click()
-        wait_idle_on(teacher)
-        press(teacher, "Ask it next")
+        ask_arrange(teacher)
         rows = ann.locator(".rt-list-rank .rt-row")
         expect(rows).to_have_count(3, timeout=RERUN_TIMEOUT_MS)
         wait_idle_on(ann)
@@ -249,17 +251,10 @@ def test_an_arrange_question_is_answered_by_a_touch_drag_on_a_phone(browser, tmp
         def row(label):
             return rows.filter(has=ann.locator(".rt-label-text").get_by_text(label,
                                                                              exact=True))
-        cdp = ann.context.new_cdp_session(ann)
         row("a").scroll_into_view_if_needed()
-        src = row("b").locator(".rt-label").bounding_box()
-        top = row("a").bounding_box()
-        x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-        touch(cdp, "touchStart", x, y)
-        ann.wait_for_timeout(450)  # the hold arms the drag
-        for i in range(1, 13):
-            touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
-            ann.wait_for_timeout(16)
-        touch(cdp, "touchEnd", x, top["y"] + 2)
+        finger = Finger(ann)
+        finger.slide(row("b").locator(".rt-label"), row("a"), hold=True)
+        finger.lift()
         expect(rows.first.locator(".rt-label-text")).to_have_text("b",
                                                                   timeout=RERUN_TIMEOUT_MS)
         press(ann, w["send"], tap=True)

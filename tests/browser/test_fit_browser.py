@@ -29,7 +29,7 @@ from playwright.sync_api import Browser, Page
 
 import ndcg_core as nc
 from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS, wait_idle_on
-from lab import mistakes
+from lab import mistakes as M
 from lab.i18n import t
 from lab.text import fmt
 
@@ -253,7 +253,7 @@ def states(page: Page, name: str, lang: str):
         click(page, page.get_by_test_id("stExpander").first.locator("summary"))
         yield "expander open"
     elif name == "mistakes":  # one screen per mistake: each of them in turn
-        for i in range(2, len(mistakes.CATALOGUE) + 1):
+        for i in range(2, len(M.CATALOGUE) + 1):
             click(page, page.get_by_role("button", name=t("Next", lang)))
             yield f"mistake {i}"
     elif name == "practice":
@@ -341,11 +341,11 @@ def test_each_mistake_fits_one_projector_screen(browser: Browser, app_url: str,
         page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
         wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
         settle(page)
-        for i, key in enumerate(mistakes.KEYS):
+        for i, key in enumerate(M.KEYS):
             if i:
                 click(page, page.get_by_role("button", name=t("Next", lang)))
                 page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
-            page.get_by_role("heading", name=mistakes.name(key, lang)).wait_for()
+            page.get_by_role("heading", name=M.name(key, lang)).wait_for()
             bottom = page.evaluate(CARD_BOTTOM_JS)
             if bottom is None or bottom > 720:
                 too_tall.append(f"{key}: the card ends at {bottom} px")

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 import ndcg_core as nc
 from lab import documents, flips
 from lab.text import fmt_grade
-from lab import playground as S
+from lab import playground as P
 
 
 def go_to_lesson(page: Page, app_url: str, open_app, wait_idle, title: str) -> None:
@@ -59,7 +59,7 @@ def test_open_flip_a_lands_on_playground_with_both_gains(
         page: Page, app_url, open_app, wait_idle) -> None:
     """The gain lesson's "Open A" shows ordering A in the playground, with both gains' NDCG."""
     go_to_lesson(page, app_url, open_app, wait_idle, "Linear vs exponential gain")
-    default = S.default()
+    default = P.default()
     flip = flips.find_flip(default.grades, default.cutoff)
     labels = flips.arrange(default.labels, default.grades, flip.a)
     page.locator(".st-key-gain_open_P").get_by_role("button", name="Open P in playground").click()

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 import ndcg_core as nc
 from lab.playground import DEFAULT_GRADES, DEFAULT_LABELS
+from drag_helpers import SCROLL_Y, Finger
 
 DEFAULT_ORDER = list(DEFAULT_LABELS)  # Doc A .. Doc F, graded 3, 2, 3, 0, 1, 2
 K = 6
@@ -24,7 +25,6 @@ ROOT = ".rt[data-testid='ranking-table']"
 # A rerun of this page takes 0.3-2.5 s on two busy cores (more under load): wait 30 s.
 WAIT_MS = 30_000
 FIRST_LOAD_MS = 45_000
-SCROLL_Y = "document.querySelector(\"[data-testid='stMain']\").scrollTop"  # Streamlit's scroller
 
 
 def link(labels, grades, **settings) -> str:
@@ -242,9 +242,6 @@ def phone(browser: Browser, app_url, open_app):
     context.close()
 
 
-def touch(cdp, kind: str, x: float, y: float) -> None:
-    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
 @pytest.mark.parametrize("start", ["hold", "grip"])
@@ -256,25 +253,17 @@ def test_phone_touch_drags_the_row_without_scrolling(phone: Page, wait_idle,
     page = phone
     ndcg, third = figure(page).bounding_box(), row(page, "Doc C").bounding_box()
     assert ndcg["y"] + ndcg["height"] <= 844 and third["y"] + third["height"] <= 844
-    cdp = page.context.new_cdp_session(page)
     # scroll so that Doc A is near the top and Doc D on screen (the settings stack above)
     page.evaluate(f"{SCROLL_Y} += {row(page, 'Doc A').bounding_box()['y'] - 200}")
     page.wait_for_timeout(200)
     scroll_before = page.evaluate(SCROLL_Y)
     where = ".rt-label" if start == "hold" else ".rt-grip"
-    src = row(page, "Doc D").locator(where).bounding_box()
-    top = row(page, "Doc A").bounding_box()
-    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-    touch(cdp, "touchStart", x, y)
-    if start == "hold":
-        page.wait_for_timeout(450)  # the hold arms the drag
-    for i in range(1, 13):
-        touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
-        page.wait_for_timeout(16)
+    finger = Finger(page)
+    finger.slide(row(page, "Doc D").locator(where), row(page, "Doc A"), hold=start == "hold")
     expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
     expect(figure(page)).to_have_text(expected_ndcg([0, 3, 2, 3, 1, 2]))
     assert page.evaluate(SCROLL_Y) == scroll_before
-    touch(cdp, "touchEnd", x, top["y"] + 2)
+    finger.lift()
     shown = settled(page, wait_idle)
     assert page.evaluate(SCROLL_Y) == scroll_before
     assert [label for label, _ in shown][:2] == ["Doc D", "Doc A"]

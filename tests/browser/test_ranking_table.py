@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 import ndcg_core as nc
+from drag_helpers import SCROLL_Y, Finger
 
 DEMO = "tests/apps/ranking_table_demo.py"
 JS = Path(__file__).resolve().parents[2] / "ui" / "ranking_table" / "figures.js"
@@ -133,56 +134,17 @@ def phone(browser: Browser, start_app, open_app):
     context.close()
 
 
-SCROLL_Y = "document.querySelector(\"[data-testid='stMain']\").scrollTop"  # Streamlit's scroller
 
 
-def touch(page: Page, cdp, kind: str, x: float, y: float) -> None:
-    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-@pytest.mark.parametrize("start", ["hold", "grip"])
-def test_touch_drags_the_row_without_scrolling(phone: Page, wait_idle, start: str):
-    """On a phone, a finger on Doc D's label that holds, or on its ⋮⋮ grip at once (no
-    hold; issue 21.2: it cancelled itself), then slides up moves Doc D to the top while
-    the page stays where it was."""
-    page = phone
-    cdp = page.context.new_cdp_session(page)
-    page.evaluate(SCROLL_Y + " = 40")  # the page can scroll both ways from here
-    scroll_before = page.evaluate(SCROLL_Y)
-    assert scroll_before == 40
-    where = ".rt-label" if start == "hold" else ".rt-grip"
-    src = row(page, "doc-d").locator(where).bounding_box()
-    top = row(page, "doc-a").bounding_box()
-    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-    touch(page, cdp, "touchStart", x, y)
-    if start == "hold":
-        page.wait_for_timeout(450)  # the hold arms the drag
-    steps = 12
-    for i in range(1, steps + 1):
-        touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / steps)
-        page.wait_for_timeout(16)
-    expect(page.locator(ROOT)).to_have_attribute("data-figures", "preview")
-    expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
-    assert page.evaluate(SCROLL_Y) == scroll_before
-    touch(page, cdp, "touchEnd", x, top["y"] + 2)
-    wait_engine(page, wait_idle)
-    assert page.evaluate(SCROLL_Y) == scroll_before
-    expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
-    expect(figure(page, "ndcg")).to_have_text(engine_ndcg([0, 3, 2, 3, 1, 2]))
+# The touch drag (grip and press-and-hold; preview figures, no scroll): tests/browser/test_drag.py.
 
 
 def test_touch_swipe_on_a_row_scrolls_the_page_and_moves_nothing(phone: Page, wait_idle):
     """A quick swipe that starts on a row (no hold) scrolls the page as usual."""
     page = phone
-    cdp = page.context.new_cdp_session(page)
-    src = row(page, "doc-e").locator(".rt-label").bounding_box()
-    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-    touch(page, cdp, "touchStart", x, y)
-    for i in range(1, 11):
-        touch(page, cdp, "touchMove", x, y - 25 * i)
-        page.wait_for_timeout(10)
-    touch(page, cdp, "touchEnd", x, y - 250)
+    Finger(page).swipe(row(page, "doc-e").locator(".rt-label"), -250)
     page.wait_for_timeout(600)
     assert page.evaluate(SCROLL_Y) > 50
     expect(order_line(page)).to_have_text("ORDER: " + ",".join(LABELS))

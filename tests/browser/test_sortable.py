@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 DEMO = "tests/apps/sortable_demo.py"
 XSS_LABEL = "<img src=x onerror=alert(1)><script>alert(2)</script>"
@@ -145,43 +145,5 @@ def test_sixty_rows_keyboard_move_keeps_focus(page: Page, start_app, open_app, w
     expect(last).to_be_focused()
 
 
-# ------------------------------------------------------------------ touch (the drag every list shares)
-
-@pytest.fixture
-def phone(browser: Browser, start_app, open_app):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    open_app(page, start_app(DEMO))
-    expect(page.locator(".ndcg-row")).to_have_count(6)
-    yield page
-    context.close()
-
-
-def touch(cdp, kind: str, x: float, y: float) -> None:
-    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-
-@pytest.mark.parametrize("start", ["grip", "hold"])
-def test_touch_from_the_grip_or_a_hold_on_the_row_drags_doc_d_to_the_top(
-        phone: Page, wait_idle, start: str) -> None:
-    """390x844, touch: a finger on Doc D's grip slides it up at once; a finger on its label
-    slides it up after a short hold. Either way Doc D ends first."""
-    page = phone
-    cdp = page.context.new_cdp_session(page)
-    where = ".ndcg-grip" if start == "grip" else ".ndcg-label"
-    src = row(page, "doc-d").locator(where).bounding_box()
-    top = row(page, "doc-a").bounding_box()
-    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-    touch(cdp, "touchStart", x, y)
-    if start == "hold":
-        page.wait_for_timeout(450)  # the hold arms the drag
-    for i in range(1, 13):
-        touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
-        page.wait_for_timeout(16)
-    expect(row(page, "doc-d").locator(".ndcg-pos")).to_have_text("1")
-    touch(cdp, "touchEnd", x, top["y"] + 2)
-    wait_idle(page)
-    expect(order_line(page)).to_have_text("ORDER: Doc D,Doc A,Doc B,Doc C,Doc E,Doc F")
+# Touch (grip and press-and-hold), mouse and keyboard moves shared with every list built on
+# the same drag core: tests/browser/test_drag.py.

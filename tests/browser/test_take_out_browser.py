@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 import ndcg_core as nc
-from lab import exercises as X
+from lab import exercises as E
 from lab.text import fmt
 
 
@@ -44,7 +44,7 @@ def test_a_worksheet_in_chinese_starts_at_the_exercise_shown(page: Page, app_url
     pages = [p.extract_text() for p in pdf.pages]
     assert "习题 1" in pages[0]
     assert "答案" in pages[-1]
-    assert fmt(X.solution(X.generate(1, "medium"))["ndcg"]) in pages[-1]
+    assert fmt(E.solution(E.generate(1, "medium"))["ndcg"]) in pages[-1]
 
 
 def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(

@@ -3,8 +3,6 @@ printed lines for its own test inputs, its measure order, its refusals and its -
 and gain-map options (semantics read in trec_eval 10's trec_eval.c, meas_init.c,
 m_ndcg.c and form_res_rels.c)."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,7 @@ import pytrec_eval
 
 from ndcg_core import evaluate, read_qrels, read_run
 
+from cli_runner import run_cli
 from reference_data import TREC_EVAL_TEST as TREC
 
 REPO = Path(__file__).resolve().parents[2]
@@ -19,8 +18,8 @@ QRELS, RUN = str(TREC / "qrels.test"), str(TREC / "results.test")
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "ndcg_core", "evaluate", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    """``python -m ndcg_core evaluate *args`` in a process of its own (tests/cli_runner.py)."""
+    return run_cli(["evaluate", *args], cwd=REPO)
 
 
 def file_lines(name, keep):
@@ -195,6 +194,7 @@ def test_minus_c_keeps_missing_queries_at_zero_in_the_mean():
 
 
 def test_pytrec_eval_convention_is_offered_on_the_command_line():
-    done = subprocess.run([sys.executable, "-m", "ndcg_core", "evaluate", "-h"], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
+    """A cold ``python -m ndcg_core evaluate -h`` (the entry point itself) names -J and -M."""
+    done = run_cli(["evaluate", "-h"], cwd=REPO, fresh=True)
+    assert done.returncode == 0, done.stderr
     assert "pytrec_eval" in done.stdout and "-J" in done.stdout and "-M" in done.stdout

@@ -6,11 +6,11 @@ import pkgutil
 
 import pytest
 
-import ndcg_core
+import ndcg_core as nc
 
 # every module, found by walking the package (a module split out tomorrow is not forgotten);
 # __main__ is the command line, run by tests/engine/test_cli.py
-MODULES = sorted(f"ndcg_core.{m.name}" for m in pkgutil.iter_modules(ndcg_core.__path__)
+MODULES = sorted(f"ndcg_core.{m.name}" for m in pkgutil.iter_modules(nc.__path__)
                  if m.name != "__main__")
 
 

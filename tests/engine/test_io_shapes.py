@@ -21,6 +21,7 @@ import pytrec_eval
 
 import ndcg_core as nc
 from ndcg_core import read_qrels, read_run
+from cli_runner import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,9 +146,7 @@ def test_a_file_of_comments_only_is_empty(reader, data):
 def test_a_run_of_comments_only_is_empty_from_the_command_line(tmp_path):
     (tmp_path / "q.txt").write_text("q1 0 d1 1\n")
     (tmp_path / "r.run").write_text("# produced by my system\n")
-    done = subprocess.run([sys.executable, "-m", "ndcg_core", "evaluate", str(tmp_path / "q.txt"),
-                           str(tmp_path / "r.run")], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    done = run_cli(["evaluate", tmp_path / "q.txt", tmp_path / "r.run"], cwd=ROOT)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() == f"error: {tmp_path / 'r.run'} is empty: it holds no lines to read."
 
@@ -235,9 +234,8 @@ def test_a_grade_with_an_exponent_is_read_as_trec_eval_reads_it_under_truncate()
 def test_the_command_line_reads_1e1_as_grade_1(tmp_path):
     (tmp_path / "q.txt").write_bytes(b"q1 0 d1 1e1\nq1 0 d2 2\nq1 0 d3 0\n")
     (tmp_path / "r.run").write_bytes(b"q1 Q0 d2 1 3 t\nq1 Q0 d1 2 2 t\nq1 Q0 d3 3 1 t\n")
-    done = subprocess.run([sys.executable, "-m", "ndcg_core", "evaluate", "-m", "ndcg.1=3",
-                           str(tmp_path / "q.txt"), str(tmp_path / "r.run")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = run_cli(["evaluate", "-m", "ndcg.1=3", tmp_path / "q.txt", tmp_path / "r.run"],
+                   cwd=ROOT, fresh=True)  # one cold start in this file
     # grade 1 gains 3: DCG = 2 + 3/log2(3), ideal 3 + 2/log2(3)  (rel = 2, 1→3; 1→3, 2)
     expected = (2 + 3 / np.log2(3)) / (3 + 2 / np.log2(3))
     assert done.stdout.split() == ["ndcg_1=3", "all", f"{expected:.4f}"], done.stderr

@@ -3,8 +3,6 @@
 ``evaluate(convention='trec_eval')`` and by ``python -m ndcg_core``."""
 
 import functools
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +10,7 @@ import pytest
 
 from ndcg_core import evaluate, read_qrels, read_run
 
+from cli_runner import run_cli
 from reference_data import TREC_EVAL_TEST as TREC
 
 pytestmark = pytest.mark.conformance
@@ -96,9 +95,9 @@ def test_trec_eval_minus_c_counts_the_missing_query_as_zero():
 
 # ------------------------------------------------------------------ command line
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "ndcg_core", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+def cli(*args, fresh=False):
+    """``python -m ndcg_core *args`` in a process of its own (tests/cli_runner.py)."""
+    return run_cli(args, cwd=REPO, fresh=fresh)
 
 
 def file_lines(name, measures):
@@ -108,7 +107,7 @@ def file_lines(name, measures):
 
 def test_cli_evaluate_prints_trec_eval_lines():
     """`evaluate QRELS RUN -m ndcg_cut.5,10 -q` prints the expected file's lines verbatim."""
-    done = run_cli("evaluate", str(TREC / "qrels.test"), str(TREC / "results.test"),
+    done = cli("evaluate", str(TREC / "qrels.test"), str(TREC / "results.test"),
                    "-m", "ndcg_cut.5,10", "-q")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == file_lines("out.test.aq", {"ndcg_cut_5", "ndcg_cut_10"})
@@ -116,7 +115,7 @@ def test_cli_evaluate_prints_trec_eval_lines():
 
 def test_cli_evaluate_minus_c_prints_every_default_ndcg_line():
     """Default measures (ndcg and ndcg_cut at trec_eval's cutoffs) with -c on results.trunc."""
-    done = run_cli("evaluate", str(TREC / "qrels.test"), str(TREC / "results.trunc"),
+    done = cli("evaluate", str(TREC / "qrels.test"), str(TREC / "results.trunc"),
                    "-c", "-q")
     assert done.returncode == 0, done.stderr
     measures = {"ndcg"} | {f"ndcg_cut_{k}" for k in [5, 10, 15, 20, 30, 100, 200, 500, 1000]}
@@ -124,7 +123,8 @@ def test_cli_evaluate_minus_c_prints_every_default_ndcg_line():
 
 
 def test_cli_table_prints_the_table_and_its_totals():
-    done = run_cli("table", "3", "2", "3", "0", "1", "2", "--k", "4", "--gain", "exponential")
+    done = cli("table", "3", "2", "3", "0", "1", "2", "--k", "4", "--gain", "exponential",
+               fresh=True)  # one cold start in this file
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     gains = [7, 3, 7, 0, 1, 3]  # 2^rel - 1 for rel = 3, 2, 3, 0, 1, 2
@@ -144,7 +144,7 @@ def test_cli_table_prints_the_table_and_its_totals():
 
 
 def test_cli_reports_bad_input_on_stderr_with_exit_code_2():
-    done = run_cli("table", "3", "2", "--k", "0")
+    done = cli("table", "3", "2", "--k", "0")
     assert done.returncode == 2
     assert done.stderr.startswith("error: k must be at least 1")
     assert done.stdout == ""

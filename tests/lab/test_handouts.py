@@ -11,7 +11,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 import ndcg_core as nc
-from lab import exercises as X
+from lab import exercises as E
 from lab import handouts as H
 from lab.text import fmt
 
@@ -31,18 +31,18 @@ def test_an_exercise_set_has_its_answer_key_on_its_own_last_page():
     text = pages(pdf)
     assert "Answer key" in text[-1] and all("Answer key" not in p for p in text[:-1])
     for number in range(7, 11):
-        sol = X.solution(X.generate(number, "medium"))
+        sol = E.solution(E.generate(number, "medium"))
         assert f"Exercise {number}" in "".join(text[:-1])
         # the key, not the worksheet, gives the answers
         assert fmt(sol["ndcg"]) in text[-1]
-        assert f"IDCG@{X.generate(number, 'medium').k} = ____" in flat("".join(text[:-1]))
+        assert f"IDCG@{E.generate(number, 'medium').k} = ____" in flat("".join(text[:-1]))
 
 
 def test_a_compare_set_names_the_winner_in_the_key():
     pdf = H.exercise_set("hard", 3, kind="compare")
     key = flat(pages(pdf)[-1])
     for number in (1, 2, 3):
-        sol = X.solution(X.generate(number, "hard", "compare"))
+        sol = E.solution(E.generate(number, "hard", "compare"))
         assert f"{fmt(sol['A'])} {fmt(sol['B'])} {sol['winner']}" in key
 
 
@@ -141,6 +141,6 @@ def test_a_spot_the_mistake_set_keys_each_mistake():
     text = pages(pdf)
     key = flat(text[-1])
     for number in (1, 2, 3):
-        ex = X.generate(number, "medium", "spot")
+        ex = E.generate(number, "medium", "spot")
         assert f"{'ABCD'[ex.options.index(ex.mistake)]}. {M.name(ex.mistake, 'en')}" in key
         assert all(M.name(k, "en")[:20] in flat("".join(text[:-1])) for k in ex.options)

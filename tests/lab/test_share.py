@@ -7,7 +7,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from lab import exercises as X
+from lab import exercises as E
 from lab import playground as P
 from lab import share as S
 
@@ -45,7 +45,7 @@ def test_a_bad_exercise_in_a_link_is_refused_with_a_message(text):
 
 
 def test_every_exercise_id_reads_back():
-    for kind in X.KINDS:
-        for level in X.LEVELS:
-            ex = X.generate(3, level, kind)
+    for kind in E.KINDS:
+        for level in E.LEVELS:
+            ex = E.generate(3, level, kind)
             assert S.exercise_from_link(ex.id) == (kind, level, 3)
