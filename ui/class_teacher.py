@@ -85,7 +85,8 @@ def render(code: str, secret: str, lang: str) -> None:
     asking = room.current_round is not None
     # the QR code fills the screen until the first question, then folds away (one click)
     with st.expander(t("Join the class: code {code}", lang, code=spaced),
-                     expanded=not asking, icon=":material/qr_code_2:"):
+                     expanded=not asking, icon=":material/qr_code_2:"), \
+            st.container(key=KEY("join")):
         left, right = st.columns([1, 1], gap="large")
         left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang),
                    output_format="PNG")  # sharp modules (JPEG would blur them)
@@ -96,13 +97,13 @@ def render(code: str, secret: str, lang: str) -> None:
     # The question (live) beside the controls: on a projector's first screen (1280x720) the
     # code, a smaller QR code for latecomers, the question, its count and the buttons.
     live, side = st.columns([3, 1], gap="medium")
-    with side:
+    with side, st.container(key=KEY("side")):
         if asking:
             st.image(qr_png(join), width="stretch", caption=t("Scan to join", lang),
                      output_format="PNG")
             st.metric(t("Join code", lang), spaced)
         _controls(code, secret, room, lang)
-    with live:
+    with live, st.container(key=KEY("live")):
         _live(code, secret)
     _own(code, secret, lang)
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
