@@ -12,7 +12,7 @@ from ui import charts, learn, lessons as L, routing, state, tables
 
 routing.route_through_app()
 lang = state.language()
-L.header(T.START)
+L.header(T.START, summary=False)  # the intro below says it; the tour needs the height
 
 # ---- the guided tour: one (lesson section, state) pair per step. First on the page, its
 # buttons and progress on one line: a projector's first screen (1280x720) shows the step.
@@ -27,11 +27,15 @@ prev.button(t("Previous", lang), key="sh_prev", icon=":material/arrow_back:",
 nxt.button(t("Next", lang), key="sh_next", icon=":material/arrow_forward:",
            on_click=state.on_tour_move, args=(1, n_steps), disabled=at == n_steps - 1,
            width="stretch")
-# The step's heading is an h2 (the page's h1 comes just before it: heading order), drawn at
-# an h3's size (ui/fit.css, .st-key-sh_tour) so the first step still fits 1280x720.
+# The step's text beside its figures (stacked on a phone), so that every step fits a
+# projector's first screen. Its heading is an h2 (after the page's h1: heading order), drawn
+# at an h3's size (ui/fit.css, .st-key-sh_tour).
 with st.container(border=True, key="sh_tour"):
-    L.section(T.START, step.section, level="##")
-    learn.render_step(step)
+    text, figures = st.columns(2, gap="medium")
+    with text:
+        L.section(T.START, step.section, level="##")
+    with figures:
+        learn.render_step(step)
 
 # ---- what NDCG tells you, and the four steps in a list
 L.section(T.START, "intro")

@@ -82,9 +82,11 @@ def render(code: str, secret: str, lang: str) -> None:
     base = V.base_url()
     join = f"{base}/class?{urlencode({'join': room.code})}"
     spaced = " ".join(room.code[i:i + 3] for i in (0, 3))
+    asking = room.current_round is not None
     # the QR code fills the screen until the first question, then folds away (one click)
     with st.expander(t("Join the class: code {code}", lang, code=spaced),
-                     expanded=room.current_round is None, icon=":material/qr_code_2:"):
+                     expanded=not asking, icon=":material/qr_code_2:"), \
+            st.container(key=KEY("join")):
         left, right = st.columns([1, 1], gap="large")
         left.image(qr_png(join), width=QR_PIXELS, caption=t("Scan to join", lang),
                    output_format="PNG")  # sharp modules (JPEG would blur them)
@@ -92,38 +94,50 @@ def render(code: str, secret: str, lang: str) -> None:
             st.markdown(t("Join with the code", lang))
             st.title(spaced)
             st.code(join, language=None, wrap_lines=True)
+    # The question (live) beside the controls: on a projector's first screen (1280x720) the
+    # code, a smaller QR code for latecomers, the question, its count and the buttons.
+    live, side = st.columns([3, 1], gap="medium")
+    with side, st.container(key=KEY("side")):
+        if asking:
+            st.image(qr_png(join), width="stretch", caption=t("Scan to join", lang),
+                     output_format="PNG")
+            st.metric(t("Join code", lang), spaced)
+        _controls(code, secret, room, lang)
+    with live, st.container(key=KEY("live")):
+        _live(code, secret)
+    _own(code, secret, lang)
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
         st.caption(t("This link controls the class: reopen it to come back after a closed "
                      "tab or a restart. Do not show it to the class.", lang))
         st.code(f"{base}/class?{urlencode({'room': room.code, 'key': secret})}",
                 language=None, wrap_lines=True)
-    _controls(code, secret, room, lang)
-    _live(code, secret)
     _results(code, lang)
 
 
 def _controls(code: str, secret: str, room, lang: str) -> None:
-    b = st.columns(4)
-    for col, (action, label, icon) in zip(b, (
+    """The pacing buttons one above the other, the countdown and the names switch."""
+    for action, label, icon in (
             ("next", t("Next question", lang), ":material/skip_next:"),
             ("lock", t("Lock", lang), ":material/lock:"),
             ("reveal", t("Reveal", lang), ":material/visibility:"),
-            ("again", t("Vote again", lang), ":material/replay:"))):
-        col.button(label, key=KEY(f"do_{action}"), on_click=_act, args=(action, code, secret),
-                   icon=icon, width="stretch", type="primary" if action == "next" else
-                   "secondary")
-    b = st.columns([1, 1, 2], vertical_alignment="bottom")
-    b[0].number_input(t("Countdown (s)", lang), min_value=0, max_value=600, step=10, value=0,
-                      key=KEY("countdown"),
-                      help=t("Lock after this many seconds (0: lock at once).", lang))
-    b[1].toggle(t("Show names", lang), value=room.names_on, key=KEY("names"),
-                on_change=_act, args=("names", code, secret),
-                help=t("Off: the screen and the export show anonymous ids only.", lang))
+            ("again", t("Vote again", lang), ":material/replay:")):
+        st.button(label, key=KEY(f"do_{action}"), on_click=_act, args=(action, code, secret),
+                  icon=icon, width="stretch", type="primary" if action == "next" else
+                  "secondary")
     error = (V.note("teacher") or {}).get("error")
     if error:
         st.error(error, icon=":material/error:")
+    st.number_input(t("Countdown (s)", lang), min_value=0, max_value=600, step=10, value=0,
+                    key=KEY("countdown"),
+                    help=t("Lock after this many seconds (0: lock at once).", lang))
+    st.toggle(t("Show names", lang), value=room.names_on, key=KEY("names"),
+              on_change=_act, args=("names", code, secret),
+              help=t("Off: the screen and the export show anonymous ids only.", lang))
+
+
+def _own(code: str, secret: str, lang: str) -> None:
     with st.expander(t("Ask a question of your own", lang), icon=":material/add:"):
-        c1, c2, c3 = st.columns([3, 1.4, 1])
+        c1, c2, c3 = st.columns([3, 1.4, 1], vertical_alignment="bottom")
         c1.text_input(t("An exercise number or a playground link", lang), key=KEY("own"),
                       max_chars=4000)
         c2.selectbox(t("Kind", lang), ("predict", "choose", "arrange", "higher"),
@@ -160,10 +174,13 @@ def _live(code: str, secret: str) -> None:
     if rnd.phase == "open" and rnd.deadline:
         st.warning(t("Answers lock in {s} s.", lang,
                      s=max(0, int(rnd.deadline - store.clock()))), icon=":material/timer:")
-    V.question(q, rnd.question_no, lang)
-    if q.kind == "arrange":
+    # revealed: the distribution takes the ranking's place on the first screen (the phones
+    # still show the ranking)
+    shown = rnd.phase != "revealed"
+    V.question(q, rnd.question_no, lang, show_table=shown)
+    if q.kind == "arrange" and shown:
         V.ranking(q.grades, q.labels, lang)
-    if rnd.phase != "revealed":
+    if shown:
         return
     shown = [r for r in store.rounds(code, rnd.question_no) if r.phase == "revealed"]
     cols = st.columns(len(shown)) if len(shown) > 1 else [st.container()]

@@ -63,6 +63,8 @@ def _landing(lang: str) -> None:
     st.caption(t("The teacher asks, the whole class answers from their phones, and the "
                  "answers are revealed together.", lang))
     teach, join = st.columns(2, gap="large")
+    if st.query_params.get("join"):  # a student's link: the join form first (a phone's top)
+        join, teach = teach, join
     with teach:
         st.header(t("Teach", lang))
         st.markdown(t("Start a room: the class joins with its code or QR code. You control "

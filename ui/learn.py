@@ -20,11 +20,16 @@ from ui import handouts, lessons as L, routing, share, state, tables
 NUMBER = tables.NUMBER
 
 
+def metric(label: str, value, where=st):
+    """A bordered metric in ``where``; a number with 3 decimals (exact in its help)."""
+    where.metric(label, value if isinstance(value, str) else fmt(value), border=True,
+                 help=None if isinstance(value, str) else f"{label} = {value:.12g}")
+
+
 def metric_row(items):
-    """``items``: (label, value) pairs shown as bordered metrics, 3 decimals (exact in help)."""
+    """``items``: (label, value) pairs shown side by side as :func:`metric`."""
     for col, (label, value) in zip(st.columns(len(items)), items):
-        col.metric(label, value if isinstance(value, str) else fmt(value), border=True,
-                   help=None if isinstance(value, str) else f"{label} = {value:.12g}")
+        metric(label, value, col)
 
 
 # ------------------------------------------------------------------ worked examples
@@ -82,27 +87,31 @@ def render_document(doc: Document):
 # ------------------------------------------------------------------ start here
 
 def render_step(step: Step):
+    """The step's figures, in the column beside its lesson text (pages/start_here.py), and
+    its playground button: the three orders' CG; the DCG table of the list or of its ideal
+    order, its sum beside the button; DCG, IDCG and NDCG in a column per gain."""
     g, k, lab = step.grades, step.k, step.labels
     lang = state.language()
+    link, gain = None, "linear"  # the button's column (below the figures if None), gain
     if step.view == "cg":
-        orders = (g, tuple(sorted(g)), tuple(reversed(g)))
-        metric_row([(t("CG@{k} of {grades}", lang, k=k, grades=show_grades(o)),
-                     f"{nc.cg(list(o), k=k):g}") for o in orders])
+        for o in (g, tuple(sorted(g)), tuple(reversed(g))):
+            metric(t("CG@{k} of {grades}", lang, k=k, grades=show_grades(o)),
+                   f"{nc.cg(list(o), k=k):g}")
     elif step.view in ("dcg", "idcg"):
         ideal = step.view == "idcg"
-        if ideal:
-            tables.ideal_table(g, lab, k=k, gain="linear")
-        else:
-            tables.ranking_table(g, lab, k=k, gain="linear")
+        draw = tables.ideal_table if ideal else tables.ranking_table
+        draw(g, lab, k=k, gain="linear", columns=tables.COMPACT)
         parts = nc.ndcg_parts(list(g), k=k)
-        metric_row([(f"{'IDCG' if ideal else 'DCG'}@{k}", parts.idcg if ideal else parts.dcg)])
+        total, link = st.columns(2, vertical_alignment="center")
+        metric(f"{'IDCG' if ideal else 'DCG'}@{k}", parts.idcg if ideal else parts.dcg, total)
     else:
-        for gain in ("linear", "exponential"):
+        for col, gain in zip(st.columns(2), ("linear", "exponential")):
             parts = nc.ndcg_parts(list(g), k=k, gain=gain)
-            metric_row([(at_k(m, k, gain, lang), v)
-                        for m, v in zip(("DCG", "IDCG", "NDCG"), parts)])
-            tables.formula(g, k=k, gain=gain)
-    routing.open_in_playground(lab, g, k=k, key=f"sh_open_{step.section}")
+            for m, v in zip(("DCG", "IDCG", "NDCG"), parts):
+                metric(at_k(m, k, gain, lang), v, col)
+        gain = "both"
+    with link or st.container():
+        routing.open_in_playground(lab, g, k=k, gain=gain, key=f"sh_open_{step.section}")
 
 
 # ------------------------------------------------------------------ the gain lesson

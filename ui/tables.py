@@ -89,9 +89,14 @@ def _styled(df: pd.DataFrame, dimmed: np.ndarray):
 # element instead of building and serialising the table again (~0.3 ms instead of ~10 ms).
 # After a move the ideal table is such a repeat, and so is any state seen before.
 @st.cache_data(max_entries=1024, show_spinner=False)
-def _show(table: pd.DataFrame, lang: str = "en") -> None:
+def _show(table: pd.DataFrame, lang: str = "en", columns: tuple | None = None) -> None:
     st.dataframe(_styled(*_display(table, lang)), hide_index=True, width="stretch",
-                 column_config=column_config(lang))
+                 column_config=column_config(lang), column_order=columns)
+
+
+# The tour's table (Start here): its list is all inside k and its gain is linear (the grade
+# itself), so "in top k" and "gain" would only repeat; six columns fit beside the lesson text.
+COMPACT = ("position", "item", "grade", "discount log2(i+1)", "contribution", "cumulative DCG")
 
 
 # Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
@@ -124,20 +129,22 @@ def pair_marker():
         st.html(PAIR_MARKER)
 
 
-def ranking_table(grades, labels, *, k, gain, hint=True):
+def ranking_table(grades, labels, *, k, gain, hint=True, columns=None):
     """The DCG table of ``grades`` in the order given; ``hint``: the phone's swipe hint above
-    it (not in a pair of tables, which has its own)."""
+    it (not in a pair of tables, which has its own); ``columns``: the columns shown (all by
+    default; :data:`COMPACT`)."""
     if hint:
         swipe_hint()
-    _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)), state.language())
+    _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)), state.language(),
+          columns)
 
 
 def ideal_table(grades, labels, *, k, gain, judged=None, unretrieved_labels=(),
-                hint=True):
+                hint=True, columns=None):
     """The DCG table of the ideal ordering the NDCG divides by. ``judged``: the ranking's
     grades then the unretrieved ones (the engine's ``ideal=``), or None;
     ``unretrieved_labels``: the unretrieved items' names (default "not retrieved 1", ...);
-    ``hint``: as in :func:`ranking_table`."""
+    ``hint``, ``columns``: as in :func:`ranking_table`."""
     if hint:
         swipe_hint()
     grades, labels = list(grades), list(labels)
@@ -149,7 +156,8 @@ def ideal_table(grades, labels, *, k, gain, judged=None, unretrieved_labels=(),
                           if len(unretrieved_labels) >= extra else
                           [t("not retrieved {i}", lang, i=i + 1) for i in range(extra)])
     _show(nc.ideal_table(grades, k=k, gain=gain, labels=labels,
-                         ideal=list(judged) if judged else None, ideal_labels=names), lang)
+                         ideal=list(judged) if judged else None, ideal_labels=names), lang,
+          columns)
 
 
 def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True,

@@ -230,7 +230,7 @@ def mistake_name(key: str | None, lang: str) -> str:
 
 def prompt(q: Question, lang: str) -> str:
     """The question as the class reads it (the ranking itself is drawn as a table)."""
-    gain = X.gain_name(q.gain, lang=lang)
+    gain = X.gain_name(q.gain, lang=lang, long=True)  # "with linear gain?"
     text = {
         "predict": t("What is NDCG@{k} of this ranking, with {gain}? Type it to 3 decimals.",
                      lang, k=q.k, gain=gain),

@@ -101,9 +101,14 @@ def streamlit_server(
         "--server.fileWatcherType", "none",
         *extra_args,
     ]
+    # class mode's rooms (a test may start a class) in the session's temp folder, not the
+    # repository's .data/
+    env = {**os.environ}
+    env.setdefault("NDCG_LAB_DATA", str(log_dir))
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env=env,
         )
     try:
         deadline = time.monotonic() + SERVER_START_TIMEOUT_S

@@ -15,7 +15,12 @@ checked and then its solution shown. The test fails on
 - a formula cut above or below (or sideways, unless its box scrolls), a word or a number
   split over two lines in a static table, a wide static table whose first column does not
   stay in place, a chart title cut or under Plotly's toolbar, the toolbar over the data;
-- at 1280x720, Start here's first tour step not on the first screen.
+- at 1280x720 (in both languages) and at 1400x1000, a step of Start here's tour, its text and
+  its figures, not all on the first screen; on the phone, its figures not below its text;
+- class mode (/class): its landing page; the teacher's room once started and with a question
+  open, whose join code, QR code, question and count must be on the first screen of the
+  projector and the laptop; on the phone, a student's join and answer views (the join form,
+  the question and its Send button on the first screen).
 
 One server (the session's ``app_url``) and one browser context per size.
 """
@@ -28,7 +33,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import ndcg_core as nc
-from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS, wait_idle_on
+from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from test_class_mode_browser import WORDS, press, start
 from lab import mistakes as M
 from lab.i18n import t
 from lab.text import fmt
@@ -45,7 +51,7 @@ RUNS = [(size, "en") for size in SIZES] + [("projector 1280x720", "zh"), ("phone
 # Every page by its own name (the root, where shared links open the playground, is checked
 # by test_playground_opens_by_its_own_name_and_its_links_keep_working).
 PAGES = ["playground", "start_here", "worked_examples", "gain", "cutoffs", "conventions",
-         "beyond", "mistakes", "practice", "your_data"]
+         "beyond", "mistakes", "practice", "your_data", "class"]
 
 # Lazy parts (data grids, charts) have drawn.
 DRAWN_JS = """() => {
@@ -208,26 +214,111 @@ def problems(page: Page, where: str) -> list[str]:
     return out
 
 
-# Start here's tour: the bottom of the step's box (its text, figures and link), and how far
-# the page has scrolled.
+# Start here's tour: the bottom of the step's box (its text, figures and link), how far the
+# page has scrolled, and where the step's two columns (text, figures) are.
 TOUR_JS = """() => {
   const next = document.querySelector(".st-key-sh_next");
   const step = document.querySelector(".st-key-sh_tour");  // the step's bordered box
-  return {bottom: step ? step.getBoundingClientRect().bottom : null, next: !!next,
+  const cols = step ? [...step.querySelectorAll("[data-testid='stColumn']")]
+    .filter((c) => c.parentElement.closest("[data-testid='stColumn']") === null)
+    .map((c) => { const r = c.getBoundingClientRect(); return [r.top, r.bottom]; }) : [];
+  return {bottom: step ? step.getBoundingClientRect().bottom : null, next: !!next, cols,
           scrolled: document.querySelector("[data-testid='stMain']").scrollTop,
           height: innerHeight};
 }"""
+# Where every step of the tour, and the teacher's room in class mode, must be on the first
+# screen (text and figures side by side).
+FIRST_SCREEN_SIZES = ("projector 1280x720", "laptop 1400x1000")
 
 
-def tour_problems(page: Page, where: str) -> list[str]:
-    """Start here as opened: the tour's first step, text and figures, on the first screen."""
+def tour_problems(page: Page, where: str, size: str, *, opened: bool) -> list[str]:
+    """Start here: the tour's step, text and figures, on the first screen at the projector's
+    and the laptop's sizes (the page as opened, unscrolled; a later step once scrolled back
+    to the top, where Next is); on the phone, its figures below its text."""
+    if not opened:
+        page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+        page.wait_for_timeout(100)
     found = page.evaluate(TOUR_JS)
-    if found["bottom"] is None or not found["next"]:
-        return [f"{where}: no tour step found"]
+    if found["bottom"] is None or not found["next"] or len(found["cols"]) != 2:
+        return [f"{where}: no tour step with its text and figures found"]
+    (_, text_bottom), (figures_top, _) = found["cols"]
+    if size not in FIRST_SCREEN_SIZES:
+        return [] if figures_top >= text_bottom else [
+            f"{where}: the step's figures beside its text, not below it"]
+    print(f"{where}: the tour's step ends at {found['bottom']:.1f} px")
     if found["scrolled"] or found["bottom"] > found["height"]:
-        return [f"{where}: the tour's step ends at {found['bottom']:.0f} px, below the first "
-                f"screen ({found['height']} px)"]
+        return [f"{where}: the tour's step ends at {found['bottom']:.1f} px, below the "
+                f"first screen ({found['height']} px)"]
     return []
+
+
+# Class mode: the bottom of each part a class must see at once (a selector per part; the
+# keyed containers are ui/class_teacher.py's), or null where a part is missing.
+BOTTOMS_JS = """(parts) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+  const e = [...document.querySelectorAll(sel)].find((x) => x.checkVisibility());
+  return [name, e ? e.getBoundingClientRect().bottom : null];
+}))"""
+
+
+def first_screen(page: Page, where: str, parts: dict[str, str]) -> list[str]:
+    """Each of ``parts`` (name: selector) shown and on the first screen, page at its top."""
+    page.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    page.wait_for_timeout(100)
+    height = page.evaluate("innerHeight")
+    out = []
+    for name, bottom in page.evaluate(BOTTOMS_JS, parts).items():
+        if bottom is None or bottom > height:
+            out.append(f"{where}: {name} not on the first screen ({height} px): "
+                       f"{'missing' if bottom is None else f'ends at {bottom:.0f} px'}")
+        else:
+            print(f"{where}: {name} ends at {bottom:.0f} px")
+    return out
+
+
+def class_problems(page: Page, app_url: str, size: str, lang: str) -> list[str]:
+    """Class mode beyond its landing page: the teacher's room after *Start a class* and with a
+    question open (join code, QR code, question and count on the first screen of the
+    projector and the laptop); on the phone, a student's join view and answer view (the join
+    form, and the question with its Send button, on the first screen)."""
+    w, where = WORDS[lang], f"{size} /class?lang={lang}"
+    code, _ = start(page, app_url, w, lang)
+    settle(page)
+    found = problems(page, f"{where} (class started)")
+    if size in FIRST_SCREEN_SIZES:
+        found += first_screen(page, f"{where} (class started)", {
+            "the QR code": ".st-key-cl_join img", "the join code": ".st-key-cl_join h1",
+            "Next question": ".st-key-cl_do_next"})
+    press(page, w["next"])
+    page.get_by_text(w["q"].format(n=1)).first.wait_for()
+    settle(page)
+    if size in FIRST_SCREEN_SIZES:
+        found += first_screen(page, f"{where} (a question open)", {
+            "the QR code": ".st-key-cl_side img",
+            "the join code": ".st-key-cl_side [data-testid='stMetric']",
+            "the count": ".st-key-cl_live [data-testid='stMetric']",
+            "the question": ".st-key-cl_live [data-testid='stDataFrame']",
+            "Lock": ".st-key-cl_do_lock"})
+    found += problems(page, f"{where} (a question open)")
+    if size != "phone 390x844":
+        return found
+    student = page.context.new_page()  # a session of its own
+    try:
+        open_app_on(student, f"{app_url}/class?join={code}&lang={lang}")
+        settle(student)
+        found += first_screen(student, f"{where} (a student's join view)", {
+            "the join code": ".st-key-cl_code", "Join": "[data-testid='stFormSubmitButton']"})
+        found += problems(student, f"{where} (a student's join view)")
+        press(student, w["join"], tap=True)
+        student.wait_for_url("**me=*")
+        student.get_by_label(w["answer"]).wait_for()
+        settle(student)
+        found += first_screen(student, f"{where} (a student's answer view)", {
+            "the question": "[data-testid='stDataFrame']",
+            "Send": "[data-testid='stFormSubmitButton']"})
+        found += problems(student, f"{where} (a student's answer view)")
+    finally:
+        student.close()
+    return found
 
 
 def click(page: Page, locator) -> None:
@@ -282,10 +373,13 @@ def test_every_page_fits_without_cutting_anything(browser: Browser, app_url: str
             page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
             wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
             settle(page)
-            if name == "start_here" and size == "projector 1280x720":
-                found += tour_problems(page, f"{size} /{name}?lang={lang}")
             for state in states(page, name, lang):
-                found += problems(page, f"{size} /{name}?lang={lang} ({state})")
+                where = f"{size} /{name}?lang={lang} ({state})"
+                if name == "start_here":  # before problems(), which scrolls to each grid
+                    found += tour_problems(page, where, size, opened=state == "as opened")
+                found += problems(page, where)
+            if name == "class":
+                found += class_problems(page, app_url, size, lang)
     finally:
         context.close()
     assert not found, "\n".join(found)
