@@ -15,9 +15,12 @@ In one run, in headless Chromium (tests/apps/ranking_table_demo.py, 6 rows, k = 
    measured as tests/bench/bench_playground.py measures it; interleaved with (2), so
    both see the same load.
 4. Key -> every first-screen figure: Alt+↑ / Alt+↓ on the focused 4th row, from the
-   keydown to the frame after the figures, the rows and (on the playground) the formula
-   under the table all show the new order (issue 22: one frame, p95 <= 16.7 ms on a quiet
-   machine).
+   arrow's keydown (Playwright sends Alt's own keydown first, a driver's round trip
+   earlier: not the page's time) to the frame after the figures, the rows and (on the
+   playground) the formula under the table all show the new order (issue 22: one frame,
+   p95 <= 16.7 ms on a quiet machine). "The frame after" is the requestAnimationFrame
+   asked for from the MutationObserver that saw the last write: the frame that paints
+   it, stamped at its start (its style, layout and paint come after the stamp).
 5. Server CPU per move: the Streamlit server process's user + system time (/proc) over
    each timed drop, every rerun it causes included (the table's, then the formula's and
    the link's); it decides how many students one core serves.
@@ -30,9 +33,10 @@ In one run, in headless Chromium (tests/apps/ranking_table_demo.py, 6 rows, k = 
 
 With ``--reruns N`` the same run ends with tests/bench/bench_playground.py's server side:
 the playground's AppTest rerun after a move, median of N (issue 11: <= 15 ms). With
-``--cpu`` the drops and the floor's moves are traced (:class:`MainThreadCPU`): the CPU
-time the page's main thread spent on each answer, which waiting for a busy machine's
-cores does not inflate.
+``--cpu`` the key presses, the drops and the floor's moves are traced
+(:class:`MainThreadCPU`): the CPU time the page's main thread spent on each answer, from
+the task of the event itself to the end of the frame that shows it, which waiting for a
+busy machine's cores does not inflate.
 
 Measured (2 cores shared with other test runs, so medians move by tens of ms between
 runs; ``--playground --rows 6 --moves 40 --drops 20 --reruns 50``, ms):
@@ -67,6 +71,37 @@ the buttons, the settings, the sidebar's switch or the pages' icons no change se
 page left with only the table and the sidebar's links ~50, still ~2.5x the floor. So
 1.3x is out of reach while the page keeps what issue 11 keeps: most of a drop is
 Streamlit rendering the page three times, which no code of the table controls.
+
+Key -> every first-screen figure (issue 22), before and after the key path was made
+one task (``--playground --moves 80 --drops 20 --cpu``, this bench's code both times,
+before and after run back to back, twice; the machine shared with other work at load
+17-36 on 2 cores, so the latencies are a loaded machine's; ms):
+
+===========================================  ========  ========  =======  =======
+run                                          before    before    after    after
+load average (1 min) at the start            17.4      29.6      20.3     28.3
+key -> every figure, median                  24.0      24.3      7.6      8.7
+key -> every figure, p95                     168.2     210.1     73.8     40.1
+key -> every figure, min                     11.3      10.5      1.7      2.3
+main-thread CPU per key (trace), median      16.7      15.8      7.9      9.7
+drop -> new order on screen, median          31.8      91.1      12.3     12.7
+drop -> engine's NDCG, median                158.5     612.2     286.4    183.4
+main-thread CPU per drop (trace), median     64.7      66.6      56.6     63.2
+===========================================  ========  ========  =======  =======
+
+Where a key's time went before (a Chromium trace of the key windows): the keydown
+reported the move and queued the redraw in a setTimeout; Chromium ran a frame straight
+after the input (nothing new in it), then Streamlit's report task, then the redraw, whose
+focused row, moved in the page, lost focus and was focused again with scrollIntoView (a
+forced style and layout, 2-3 ms), and the formula was built again from nothing: the new
+order was painted one frame after the key, never in the first. Now the keydown draws
+(rows moved around the focused one, which stays in place; the figures; the formula's
+changed numbers only), with no layout read between the writes, and reports after; the
+frame that follows the keydown shows it, and the keydown's JavaScript is ~1-3 ms (a JS
+profile: the row moves and the numbers' text). What a key costs after it is the frame
+itself (style, layout of the moved rows, paint: 5-8 ms of main-thread CPU), counted in
+the CPU row, not in the latency. The p95 above is the load's: on these runs every figure
+waited for a core the other work held.
 
 The AppTest rerun spends ~3 ms the server does not: AppTest resets Streamlit's "pages/
 folder" flag before every run, so each run goes through Streamlit's old multipage wrapper
