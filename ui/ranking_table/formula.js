@@ -2,25 +2,28 @@
 // the numbers substituted, drawn as HTML (no KaTeX on the move path). It shows what the
 // table shows, in the same frame: the table announces every set of figures it draws (the
 // engine's, or its preview during a drag and after a key press) with FIGURES_EVENT, and
-// this redraws from that at once. Its own `data` (from Python, the same figures the table
-// was given: lab.ranking_table.formula_data) draws it until the table has spoken.
+// this rewrites its numbers from that at once (only the text that changed; the elements
+// are built again only when the formula's shape or words change). Its own `data` (from
+// Python, the same figures the table was given: lab.ranking_table.formula_data) draws it
+// until the table has spoken.
 // ui/ranking_table/__init__.py joins figures.js, dom.js and this file into one module.
 
 const FIGURES_EVENT = "ndcg-ranking-table-figures";
 const MAX_TERMS = 8;  // then "⋯", as the lessons' formulas do
-const FORMULAS = new WeakMap();  // root element -> {key, labels, bound}
+const FORMULAS = new WeakMap();  // root element -> {box, key, labels, shape, slots, unbind}
 
-/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential). */
-function term(gradeText, pos, gain) {
+/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential);
+ * `slots` gets the node that holds the grade's text. */
+function term(pos, gain, slots) {
   const frac = el("span", "fx-frac");
   const num = el("span", "fx-num");
+  let slot = num;
   if (gain === "exponential") {
     num.append("2");
-    num.appendChild(el("sup", "", gradeText));
+    slot = num.appendChild(el("sup", ""));
     num.append(" − 1");
-  } else {
-    num.textContent = gradeText;
   }
+  slots.push(slot);
   frac.append(num, el("span", "fx-den", `log₂ ${pos + 1}`));
   return frac;
 }
@@ -35,51 +38,94 @@ function line(name, parts) {
   return row;
 }
 
-function sum(grades, k, gain) {
-  const shown = grades.slice(0, k);
+/** The first k grades' terms (at most MAX_TERMS, then "+ ⋯"); their grade nodes in `slots`. */
+function sum(count, k, gain, slots) {
+  const shown = Math.min(count, k);
   const parts = [];
-  shown.slice(0, MAX_TERMS).forEach((g, i) => {
+  for (let i = 0; i < Math.min(shown, MAX_TERMS); i++) {
     if (i) parts.push("+");
-    parts.push(term(g, i + 1, gain));
-  });
-  if (shown.length > MAX_TERMS) parts.push("+", "⋯");
+    parts.push(term(i + 1, gain, slots));
+  }
+  if (shown > MAX_TERMS) parts.push("+", "⋯");
   return parts;
 }
 
 function ratio(top, bottom) {
   const frac = el("span", "fx-frac");
-  frac.append(el("span", "fx-num", top), el("span", "fx-den", bottom));
+  frac.append(top, bottom);
   return frac;
 }
 
-/** The formula of `f` ({k, gains, grades, ideal, figures}) into `box`, in `labels`' words. */
-function drawFormula(box, f, labels) {
+/** The formula's elements for `f`'s shape (k, gains, lengths, IDCG > 0): every number in
+ * them is a slot that fillFormula writes. */
+function buildFormula(box, f, labels) {
   const blocks = [];
+  const slots = [];
   const k = f.k;
+  const op = () => el("span", "fx-op");
   for (const g of f.gains) {
     const fig = f.figures && f.figures[g];
     if (!fig) continue;
     const block = el("div", "fx-block");
     block.dataset.gain = g;
     if (f.gains.length > 1) block.appendChild(el("div", "fx-gain", say(labels, "note_" + g)));
-    const dcg = fmt3(fig.dcg);
-    const idcg = fmt3(fig.idcg);
-    block.appendChild(line(`DCG@${k}`, ["=", ...sum(f.grades, k, g), "=", dcg]));
-    block.appendChild(line(`IDCG@${k}`, ["=", ...sum(f.ideal, k, g), "=", idcg]));
-    const last = fig.idcg > 0
-      ? line(`NDCG@${k}`, ["=", ratio(`DCG@${k}`, `IDCG@${k}`), "=", ratio(dcg, idcg), "=", fmt3(fig.ndcg)])
-      : line(`NDCG@${k}`, ["=", fmt3(fig.ndcg), say(labels, "no_gain")]);
+    const s = { gain: g, grades: [], ideal: [], dcg: op(), idcg: op(), ndcg: op() };
+    block.appendChild(line(`DCG@${k}`, ["=", ...sum(f.grades.length, k, g, s.grades), "=", s.dcg]));
+    block.appendChild(line(`IDCG@${k}`, ["=", ...sum(f.ideal.length, k, g, s.ideal), "=", s.idcg]));
+    let last;
+    if (fig.idcg > 0) {
+      s.top = el("span", "fx-num");
+      s.bottom = el("span", "fx-den");
+      last = line(`NDCG@${k}`, ["=", ratio(el("span", "fx-num", `DCG@${k}`), el("span", "fx-den", `IDCG@${k}`)),
+                                "=", ratio(s.top, s.bottom), "=", s.ndcg]);
+    } else {
+      last = line(`NDCG@${k}`, ["=", s.ndcg, say(labels, "no_gain")]);
+    }
     last.dataset.figure = `formula-ndcg-${g}`;
     block.appendChild(last);
     blocks.push(block);
+    slots.push(s);
   }
   box.replaceChildren(...blocks);
+  return slots;
+}
+
+function put(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+/** Write `f`'s numbers into the slots: only the text that changed (a move: a few grades,
+ * DCG and NDCG). */
+function fillFormula(slots, f) {
+  for (const s of slots) {
+    const fig = f.figures[s.gain];
+    s.grades.forEach((node, i) => put(node, f.grades[i]));
+    s.ideal.forEach((node, i) => put(node, f.ideal[i]));
+    put(s.dcg, fmt3(fig.dcg));
+    put(s.idcg, fmt3(fig.idcg));
+    put(s.top, fmt3(fig.dcg));
+    put(s.bottom, fmt3(fig.idcg));
+    put(s.ndcg, fmt3(fig.ndcg));
+  }
+}
+
+/** The formula of `f` ({k, gains, grades, ideal, figures}) into `inst.box`, in `labels`'
+ * words: built again only when its shape or words changed, else its numbers rewritten. */
+function drawFormula(inst, f, labels) {
+  const shape = JSON.stringify([f.k, f.gains, f.grades.length, f.ideal.length,
+    f.gains.map((g) => (f.figures && f.figures[g] ? f.figures[g].idcg > 0 : null))]);
+  if (shape !== inst.shape || labels !== inst.drawnLabels) {
+    inst.slots = buildFormula(inst.box, f, labels);
+    inst.shape = shape;
+    inst.drawnLabels = labels;
+  }
+  fillFormula(inst.slots, f);
 }
 
 function onFigures(root, event) {
   const inst = FORMULAS.get(root);
   if (!inst || !event.detail || event.detail.key !== inst.key) return;
-  drawFormula(root, event.detail, inst.labels);
+  drawFormula(inst, event.detail, inst.labels);
 }
 
 export default function rankingFormula({ data, parentElement }) {
@@ -87,7 +133,7 @@ export default function rankingFormula({ data, parentElement }) {
   if (!root) throw new Error("ranking_formula: component markup is missing");
   let inst = FORMULAS.get(root);
   if (!inst) {
-    inst = { key: null, labels: {} };
+    inst = { box: root, key: null, labels: {}, shape: null, drawnLabels: null, slots: [] };
     FORMULAS.set(root, inst);
     const handler = (e) => onFigures(root, e);
     window.addEventListener(FIGURES_EVENT, handler);
@@ -97,6 +143,6 @@ export default function rankingFormula({ data, parentElement }) {
   inst.labels = data.labels;
   // What the table shows now, if it has drawn since this page loaded; else Python's.
   const latest = window[FIGURES_EVENT] && window[FIGURES_EVENT][data.table];
-  drawFormula(root, latest || data.formula, inst.labels);
+  drawFormula(inst, latest || data.formula, inst.labels);
   return () => inst.unbind();
 }

@@ -315,17 +315,38 @@ function markCut(inst, refs, text) {
   }
 }
 
-function placeRows(list, refs) {
-  // Reorder the existing elements with as few moves as possible.
-  let cur = list.firstChild;
-  for (const r of refs) {
-    if (r.li === cur) cur = cur.nextSibling;
-    else list.insertBefore(r.li, cur);
+function placeRows(list, refs, keep) {
+  // Reorder the existing elements with as few moves as possible, never moving `keep` (the
+  // focused row): an element taken out of the page loses focus, and focusing it again
+  // costs a forced style and layout pass in the middle of the writes (a key press:
+  // issue 22). The rows that stay are the heaviest run of rows already in order (`keep`
+  // outweighs all others); each other row is put before its successor, last first.
+  const wanted = new Set(refs.map((r) => r.li));
+  for (const node of Array.from(list.children)) if (!wanted.has(node)) node.remove();
+  const old = new Map(Array.from(list.children, (node, i) => [node, i]));
+  const n = refs.length;
+  const at = refs.map((r) => (old.has(r.li) ? old.get(r.li) : -1));
+  const weight = new Array(n).fill(0);
+  const prev = new Array(n).fill(-1);
+  let end = -1;
+  for (let i = 0; i < n; i++) {
+    if (at[i] < 0) continue;
+    const w = refs[i].li === keep ? n + 1 : 1;
+    weight[i] = w;
+    for (let j = 0; j < i; j++) {
+      if (at[j] >= 0 && at[j] < at[i] && weight[j] + w > weight[i]) {
+        weight[i] = weight[j] + w;
+        prev[i] = j;
+      }
+    }
+    if (end < 0 || weight[i] > weight[end]) end = i;
   }
-  while (cur) {
-    const next = cur.nextSibling;
-    cur.remove();
-    cur = next;
+  const stay = new Set();
+  for (let i = end; i >= 0; i = prev[i]) stay.add(i);
+  let next = null;
+  for (let i = n - 1; i >= 0; i--) {
+    if (!stay.has(i)) list.insertBefore(refs[i].li, next);
+    next = refs[i].li;
   }
 }
 
@@ -358,7 +379,8 @@ function render(inst) {
     return c.refs;
   });
   for (const id of Array.from(cache.keys())) if (!seen.has(id)) cache.delete(id);
-  placeRows(inst.list, inst.refs);
+  const active = inst.root.getRootNode().activeElement;
+  placeRows(inst.list, inst.refs, active && active.parentNode === inst.list ? active : null);
   const headSig = `${inst.gains.join()}|${inst.scaleText}|${inst.editable && !inst.disabled}`;
   if (inst.headSig !== headSig) {
     inst.headRank.replaceWith(inst.headRank = headerRow(inst, false));
