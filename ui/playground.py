@@ -17,6 +17,7 @@ from functools import partial
 import streamlit as st
 
 from lab import playground as P
+from lab import rules as R
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
 from ui import charts as C, state
@@ -66,18 +67,21 @@ def notices(pg: P.Playground):
                    t("Outside the {scale} scale: {names}. Edit these grades, or choose the "
                      "free scale.", lang, scale=scale, names=names),
                    icon=":material/straighten:")
+    if pg.rules.changed:  # the figures below are a mistake's: say so where they are read
+        st.warning(t("Mistake settings on: {settings}.", lang,
+                     settings=R.summary(pg.rules, lang)), icon=":material/bug_report:")
 
 
 def settings(pg: P.Playground):
     lang = state.language()
     state.settings_widgets(pg)
     # the gain's three options on one line (a wrapped radio costs a line of height)
-    a, b, c, d = st.columns([2.6, 1.9, 1.2, 1.7])
+    a, b, c, d, e = st.columns([2.6, 1.9, 1.2, 1.7, 1.1])
     a.radio(t("Gain", lang), P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
             on_change=state.on_settings, format_func=partial(gain_name, lang=lang),
             help=t("linear: gain = grade. exponential: gain = 2^grade − 1. both: side by "
                    "side.", lang))
-    n = len(pg.items)
+    n = len(pg.items) + len(pg.unretrieved)  # k may pass the list: the unretrieved count
     if n > 1:
         b.slider(t("Cutoff k", lang), 1, n, key=state.K_WIDGET, on_change=state.on_settings,
                  help=t("Only the top k positions count, in the ranking and in the ideal.",
@@ -92,6 +96,21 @@ def settings(pg: P.Playground):
                         "(like trec_eval), not in your ranking.", lang))
     if state.unretrieved_error():
         d.error(escape_markdown(state.unretrieved_error()))
+    with e.popover(t("Mistakes", lang), icon=":material/bug_report:", width="stretch",
+                   help=t("Advanced: compute NDCG the way a catalogued mistake does", lang)):
+        mistake_settings(pg)
+
+
+def mistake_settings(pg: P.Playground):
+    """The advanced settings (lab.rules): each a real ndcg_core option, the right convention
+    first; the Common mistakes page opens the playground with the one it shows."""
+    lang = state.language()
+    names, choices = R.setting_names(lang), R.choice_names(lang)
+    for name, values in R.CHOICES.items():
+        st.selectbox(names[name], values, key=state.RULE_WIDGET.format(name),
+                     on_change=state.on_rules, format_func=choices[name].get)
+    st.button(t("Back to the right conventions", lang), key="pg_rules_reset",
+              on_click=state.on_rules, args=(True,), disabled=not pg.rules.changed)
 
 
 def buttons(where=st):
@@ -120,7 +139,8 @@ def table(pg: P.Playground, key: str = state.LIST):
                    for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
-                  unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
+                  unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
+                  on_event=partial(state.on_table_event, key=key))
 
 
 def settled():
@@ -143,13 +163,17 @@ def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
         return None, t("{label} (position {position}) has no grade: type a number in its "
                        "grade cell.", state.language(), label=label, position=pos)
     try:
-        return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged)) for g in gains}, None
+        return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged, pg.rules))
+                for g in gains}, None
     except ValueError as exc:
         return None, str(exc)
 
 
 def charts(pg: P.Playground, gain: str):
     judged = pg.judged
+    if pg.rules.changed:
+        st.caption(t("The charts use the right conventions, not the mistake settings.",
+                     state.language()))
     left, right = st.columns(2)
     with left:
         C.show(C.contribution_chart(pg.grades, pg.cutoff, gain, judged))

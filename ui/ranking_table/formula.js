@@ -10,18 +10,34 @@ const FIGURES_EVENT = "ndcg-ranking-table-figures";
 const MAX_TERMS = 8;  // then "⋯", as the lessons' formulas do
 const FORMULAS = new WeakMap();  // root element -> {key, labels, bound}
 
-/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential). */
-function term(gradeText, pos, gain) {
+/** The denominator written for position `pos` under the settings `conv` (the discount
+ * actually used: figures.js discountOf); `ideal`: IDCG's side. */
+function denText(pos, conv, ideal) {
+  const d = conv ? conv.discount : "log2";
+  if (d === "ln" || (d === "ln_dcg" && !ideal)) return `ln ${pos + 1}`;
+  if (d === "jarvelin") return pos < 2 ? "1" : `log₂ ${pos}`;
+  if (d === "shifted") return `log₂ ${pos + 2}`;
+  return `log₂ ${pos + 1}`;
+}
+
+/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential), with
+ * the numerator and the discount the settings `conv` use (a negative grade counted as 0, a
+ * numerator of 1, another discount). */
+function term(gradeText, pos, gain, conv, ideal) {
   const frac = el("span", "fx-frac");
   const num = el("span", "fx-num");
-  if (gain === "exponential") {
+  if (conv && conv.negative === "zero" && Number(gradeText) < 0) {
+    num.textContent = "0";
+  } else if (conv && conv.numerator === "one") {
+    num.textContent = "1";
+  } else if (gain === "exponential") {
     num.append("2");
     num.appendChild(el("sup", "", gradeText));
     num.append(" − 1");
   } else {
     num.textContent = gradeText;
   }
-  frac.append(num, el("span", "fx-den", `log₂ ${pos + 1}`));
+  frac.append(num, el("span", "fx-den", denText(pos, conv, ideal)));
   return frac;
 }
 
@@ -35,12 +51,12 @@ function line(name, parts) {
   return row;
 }
 
-function sum(grades, k, gain) {
+function sum(grades, k, gain, conv, ideal) {
   const shown = grades.slice(0, k);
   const parts = [];
   shown.slice(0, MAX_TERMS).forEach((g, i) => {
     if (i) parts.push("+");
-    parts.push(term(g, i + 1, gain));
+    parts.push(term(g, i + 1, gain, conv, ideal));
   });
   if (shown.length > MAX_TERMS) parts.push("+", "⋯");
   return parts;
@@ -56,6 +72,13 @@ function ratio(top, bottom) {
 function drawFormula(box, f, labels) {
   const blocks = [];
   const k = f.k;
+  const conv = f.conv || null;
+  const n = f.grades.length;
+  // How deep each sum goes: DCG over the whole list (cut "ideal_only"), both at the list's
+  // length when k passes it ("list_length"), else both at k (a sum past the list has its terms).
+  const dk = conv && conv.cut === "ideal_only" ? n : conv && conv.cut === "list_length" ? Math.min(k, n) : k;
+  const ik = conv && conv.cut === "list_length" ? Math.min(k, n) : k;
+  const through = conv && conv.negative === "through";
   for (const g of f.gains) {
     const fig = f.figures && f.figures[g];
     if (!fig) continue;
@@ -64,10 +87,11 @@ function drawFormula(box, f, labels) {
     if (f.gains.length > 1) block.appendChild(el("div", "fx-gain", say(labels, "note_" + g)));
     const dcg = fmt3(fig.dcg);
     const idcg = fmt3(fig.idcg);
-    block.appendChild(line(`DCG@${k}`, ["=", ...sum(f.grades, k, g), "=", dcg]));
-    block.appendChild(line(`IDCG@${k}`, ["=", ...sum(f.ideal, k, g), "=", idcg]));
-    const last = fig.idcg > 0
-      ? line(`NDCG@${k}`, ["=", ratio(`DCG@${k}`, `IDCG@${k}`), "=", ratio(dcg, idcg), "=", fmt3(fig.ndcg)])
+    block.appendChild(line(`DCG@${dk}`, ["=", ...sum(f.grades, dk, g, conv, false), "=", dcg]));
+    block.appendChild(line(`IDCG@${ik}`, ["=", ...sum(f.ideal, ik, g, conv, true), "=", idcg]));
+    const divides = through ? fig.idcg !== 0 : fig.idcg > 0;
+    const last = divides
+      ? line(`NDCG@${k}`, ["=", ratio(`DCG@${dk}`, `IDCG@${ik}`), "=", ratio(dcg, idcg), "=", fmt3(fig.ndcg)])
       : line(`NDCG@${k}`, ["=", fmt3(fig.ndcg), say(labels, "no_gain")]);
     last.dataset.figure = `formula-ndcg-${g}`;
     block.appendChild(last);
