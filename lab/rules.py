@@ -15,7 +15,9 @@ Each setting names the catalogued mistake it shows (lab/mistakes.py):
   (log2(i + 2): *rank_from_zero*);
 - ``numerator``: ``gain`` or ``one`` (1 for every judged item, grade 0 included:
   *numerator_one*, recommenders #1749);
-- ``negative``: ``zero`` (trec_eval) or ``through`` (scikit-learn 0.22: *negative_grades*);
+- ``negative``: ``zero`` (trec_eval), ``keep`` (as written in DCG, left out of a pool's
+  ideal: ndcg_core's ``negative='keep'``) or ``through`` (in the ideal too, scikit-learn
+  0.22: *negative_grades*);
 - ``zero``: NDCG when IDCG@k is 0: ``nan`` (undefined), ``zero`` or ``one``
   (*zero_query_averaged*, *zero_query_one*).
 """
@@ -31,7 +33,7 @@ CHOICES = {
     "cut": ("both", "ideal_only", "list_length"),
     "discount": ("log2", "ln", "ln_dcg", "jarvelin", "shifted"),
     "numerator": ("gain", "one"),
-    "negative": ("zero", "through"),
+    "negative": ("zero", "keep", "through"),
     "zero": ("nan", "zero", "one"),
 }
 # the link's parameter of each setting (written only when it is not the default)
@@ -83,7 +85,7 @@ def engine_options(rules: Rules, gain: str, grades=()) -> dict:
     """
     through = rules.negative == "through"
     kw = {"gain": gain, "cut": rules.cut, "zero_idcg": rules.zero,
-          "negative": "keep" if through else "zero",
+          "negative": "zero" if rules.negative == "zero" else "keep",
           "negative_ideal": "keep" if through else "drop"}
     if rules.numerator == "one":  # every judged item counts 1, whatever its grade
         kw["gain"] = {_key(g): 1 for g in (0, *grades)}
@@ -170,6 +172,7 @@ def choice_names(lang: str) -> dict[str, dict[str, str]]:
         "numerator": {"gain": t("the grade's gain (right)", lang),
                       "one": t("1 for every item, grade 0 too (recommenders #1749)", lang)},
         "negative": {"zero": t("counted as 0 (trec_eval; right)", lang),
+                     "keep": t("kept in DCG, left out of a judged pool's ideal", lang),
                      "through": t("let through, in the ideal too (scikit-learn 0.22, #17639)",
                                   lang)},
         "zero": {"nan": t("undefined, left out of means (right)", lang),
