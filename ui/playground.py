@@ -76,7 +76,7 @@ def settings(pg: P.Playground):
     lang = state.language()
     state.settings_widgets(pg)
     # the gain's three options on one line (a wrapped radio costs a line of height)
-    a, b, c, d, e = st.columns([2.6, 1.9, 1.2, 1.7, 1.1])
+    a, b, c, d = st.columns([2.6, 1.9, 1.2, 1.7])
     a.radio(t("Gain", lang), P.GAINS, key=state.GAIN_WIDGET, horizontal=True,
             on_change=state.on_settings, format_func=partial(gain_name, lang=lang),
             help=t("linear: gain = grade. exponential: gain = 2^grade − 1. both: side by "
@@ -96,21 +96,24 @@ def settings(pg: P.Playground):
                         "(like trec_eval), not in your ranking.", lang))
     if state.unretrieved_error():
         d.error(escape_markdown(state.unretrieved_error()))
-    with e.popover(t("Mistakes", lang), icon=":material/bug_report:", width="stretch",
-                   help=t("Advanced: compute NDCG the way a catalogued mistake does", lang)):
-        mistake_settings(pg)
 
 
 def mistake_settings(pg: P.Playground):
-    """The advanced settings (lab.rules): each a real ndcg_core option, the right convention
-    first; the Common mistakes page opens the playground with the one it shows."""
+    """The advanced settings (lab.rules), folded away below the table so the first screen
+    stays as it was: each a real ndcg_core option, the right convention first; the Common
+    mistakes page opens the playground with the one it shows (a notice above the figures
+    says when one is on). A change reruns the app (the settings row's signature changed)."""
     lang = state.language()
     names, choices = R.setting_names(lang), R.choice_names(lang)
-    for name, values in R.CHOICES.items():
-        st.selectbox(names[name], values, key=state.RULE_WIDGET.format(name),
-                     on_change=state.on_rules, format_func=choices[name].get)
-    st.button(t("Back to the right conventions", lang), key="pg_rules_reset",
-              on_click=state.on_rules, args=(True,), disabled=not pg.rules.changed)
+    with st.expander(t("Advanced: mistake settings", lang), icon=":material/bug_report:",
+                     expanded=bool(pg.rules.changed)):
+        st.caption(t("Advanced: compute NDCG the way a catalogued mistake does", lang))
+        cols = st.columns(3)
+        for i, (name, values) in enumerate(R.CHOICES.items()):
+            cols[i % 3].selectbox(names[name], values, key=state.RULE_WIDGET.format(name),
+                                  on_change=state.on_rules, format_func=choices[name].get)
+        st.button(t("Back to the right conventions", lang), key="pg_rules_reset",
+                  on_click=state.on_rules, args=(True,), disabled=not pg.rules.changed)
 
 
 def buttons(where=st):
