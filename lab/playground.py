@@ -2,7 +2,9 @@
 
 Pure Python (no streamlit import) so pages, lessons and tests share one definition of what a
 playground is and how it travels in a URL:
-``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&pool=3,1``.
+``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&pool=3,1``, plus the mistake settings
+that are not the defaults (``&disc=jarvelin``: :mod:`lab.rules`); k may pass the list up
+to the judged items (6 retrieved + 2 unretrieved: k = 8).
 
 Words used the same way everywhere:
 
