@@ -2,9 +2,9 @@
 
 Every mistake is a :class:`Mistake` record: a stable ``key``, a one-line ``name``, ``what``
 it does, the real ``case`` that had it (project and issue number), and ``value``, which
-computes the mistaken NDCG@k of a ranking. The numbers come from ``ndcg_core``: through its
-options where one exists (``ideal``, ``zero_idcg``, ``discount``, ``gain``, ``negative``),
-arithmetic on its ``dcg`` where none does. No Streamlit here: the lesson page, the
+computes the mistaken NDCG@k of a ranking. The numbers come from ``ndcg_core``'s options,
+each mistake being a setting of the playground (:data:`RULES`, :mod:`lab.rules`), so
+*Open in playground* shows the same number (:func:`playground`). No Streamlit here: the lesson page, the
 exercises' checker and the class mode's multiple-choice options read the same records.
 
 A ranking is given as grades in rank order, plus the judged grades of documents it did not
@@ -27,10 +27,12 @@ from typing import Callable
 
 import ndcg_core as nc
 from lab import mistakes_text as text
+from lab import rules as R
 
-__all__ = ["Mistake", "CATALOGUE", "KEYS", "RUNNING", "mistaken_values", "right_value",
-           "mean_values", "name", "what", "case", "distinct_mistakes", "matching", "example",
-           "figures", "mistake"]
+__all__ = ["Mistake", "CATALOGUE", "KEYS", "RUNNING", "RULES", "GAINS", "mistaken_values",
+           "right_value", "with_rules", "mean_values", "name", "what", "case",
+           "distinct_mistakes", "matching", "example", "figures", "mistake", "playground",
+           "playground_value", "recommenders_1749"]
 
 TOLERANCE = 0.001  # the exercises' tolerance (lab.exercises.TOLERANCE)
 
@@ -58,119 +60,62 @@ def right_value(grades, *, k, gain="linear", unretrieved=()) -> float:
     return nc.ndcg(grades, k=k, **_kw(grades, unretrieved, gain))
 
 
-def _parts(grades, k, gain, unretrieved):
-    return nc.ndcg_parts(grades, k=k, **_kw(grades, unretrieved, gain))
-
-
-def _ratio(top: float, bottom: float, when_zero: float = math.nan) -> float:
-    return top / bottom if bottom > 0 else when_zero
-
-
-def _sorted_ideal(grades, unretrieved):
-    """The judged grades, best first, negatives counted as 0 (the right ideal's grades)."""
-    return sorted((max(float(g), 0.0) for g in _pool(grades, unretrieved)), reverse=True)
-
-
 # ---------------------------------------------------------------- the mistaken numbers
 
-def _retrieved_ideal(grades, k, gain, unretrieved):
-    """Ideal from the ranking's own grades: ndcg_core's ``ideal=None``; a list without a
-    relevant item scores 0, as scikit-learn scores it."""
-    return nc.ndcg(grades, k=k, **{**_kw(grades, (), gain), "zero_idcg": "zero"})
+# Each per-query mistake is a setting of the playground (lab.rules), computed by ndcg_core's
+# options; two are a gain where the other was meant. The right convention is Rules().
+RULES = {
+    "retrieved_ideal": R.Rules(ideal="retrieved", zero="zero"),  # as scikit-learn scores it
+    "short_ideal": R.Rules(cut="list_length"),
+    "cutoff_ignored": R.Rules(cut="ideal_only"),
+    "discount_offset": R.Rules(discount="jarvelin"),
+    "rank_from_zero": R.Rules(discount="shifted"),
+    "natural_log_dcg": R.Rules(discount="ln_dcg"),
+    "numerator_one": R.Rules(numerator="one"),
+    "negative_grades": R.Rules(negative="through", zero="zero"),   # scikit-learn 0.22
+    "zero_query_one": R.Rules(zero="one"),
+    "zero_query_averaged": R.Rules(zero="zero"),
+    "mixed_depths": R.Rules(cut="list_length"),
+}
+GAINS = {"linear_for_exponential": "linear", "exponential_for_linear": "exponential"}
 
 
-def _short_ideal(grades, k, gain, unretrieved):
-    """NDCG@min(k, n): both sides cut at the list's length n (mlflow's k=len(retrieved))."""
-    return right_value(grades, k=min(k, len(grades)), gain=gain, unretrieved=unretrieved)
+def with_rules(grades, *, k, gain="linear", unretrieved=(), rules=R.RIGHT) -> float:
+    """NDCG@k of ``grades`` under the playground's settings ``rules``, by ndcg_core (the
+    playground computes exactly this): the ideal from every judged grade unless
+    ``rules.ideal`` is "retrieved".
 
+    recommenders #1749: Wikipedia's example at k = 6, every judged item counted 1, grade 0
+    too (its DCG added 1/log(1 + rank) for every retrieved item the user had rated):
 
-def _cutoff_ignored(grades, k, gain, unretrieved):
-    """DCG of the whole list over IDCG@k.
-
-    >>> round(_cutoff_ignored([5, 4, 3], 2, "linear", ()), 4)   # lenskit #309, ratings 5, 4, 3
-    1.1994
-    >>> # (5 + 4/log2(3) + 3/2) / (5 + 4/log2(3)) = 9.0237 / 7.5237; lenskit's discount
-    >>> # log2(max(i, 2)) gives (5 + 4/1 + 3/log2(3)) / (5 + 4) = 10.893 / 9 = 1.21
+    >>> with_rules([3, 2, 3, 0, 1, 2], k=6, unretrieved=(3, 2), rules=R.Rules(numerator="one"))
+    1.0
+    >>> # (1/log2(2) + 1/log2(3) + ... + 1/log2(7)) / (1/log2(2) + ... + 1/log2(7)): 6 of 8 ones
     """
-    return _ratio(nc.dcg(grades, gain=gain, negative="zero"),
-                  _parts(grades, k, gain, unretrieved).idcg)
+    grades, unretrieved = list(grades), list(unretrieved)
+    pool = grades + unretrieved if unretrieved and rules.ideal == "judged" else None
+    return nc.ndcg(grades, k=k, ideal=pool,
+                   **R.engine_options(rules, gain, grades + unretrieved))
 
 
-def _discount_offset(grades, k, gain, unretrieved):
-    """Discount max(1, log2(i)): ndcg_core's ``discount='jarvelin'`` with b = 2.
+def _by_rules(key):
+    def value(grades, k, gain, unretrieved):
+        return with_rules(grades, k=k, gain=GAINS.get(key, gain), unretrieved=unretrieved,
+                          rules=RULES.get(key, R.RIGHT))
+    return value
 
-    >>> round(_discount_offset([0, 1, 0], 3, "linear", ()), 4)   # 1/log2(2) over 1/1
+
+def recommenders_1749(grades, k, unretrieved):
+    """recommenders 1.1.0's ndcg_at_k written out: every retrieved item the user rated is a
+    hit worth 1 / ln(1 + rank), grade 0 included; the ideal is min(rated, k) such hits.
+
+    >>> recommenders_1749([3, 2, 3, 0, 1, 2], 6, (3, 2))   # 8 rated, 6 retrieved, k = 6
     1.0
     """
-    return nc.ndcg(grades, k=k, discount="jarvelin", base=2, **_kw(grades, unretrieved, gain))
-
-
-def _rank_from_zero(grades, k, gain, unretrieved):
-    """Rank i divided by log2(i + 2): every item one place lower, a 0 put in front.
-
-    >>> round(_rank_from_zero([0, 1], 2, "linear", ()), 4)   # (1/log2(4)) / (1/log2(3))
-    0.7925
-    """
-    top = nc.dcg([0, *grades], k=k + 1, gain=gain, negative="zero")
-    bottom = nc.dcg([0, *_sorted_ideal(grades, unretrieved)], k=k + 1, gain=gain)
-    return _ratio(top, bottom)
-
-
-def _natural_log_dcg(grades, k, gain, unretrieved):
-    """DCG with ln(i + 1) over IDCG with log2(i + 1): the right NDCG times 1/ln 2.
-
-    >>> round(_natural_log_dcg([1], 1, "linear", ()), 4)   # (1/ln 2) / (1/log2 2)
-    1.4427
-    """
-    return _ratio(nc.dcg(grades, k=k, gain=gain, discount="ln", negative="zero"),
-                  _parts(grades, k, gain, unretrieved).idcg)
-
-
-def _numerator_one(grades, k, gain, unretrieved):
-    """Gain 1 for every positive grade: ndcg_core's ``gain=`` as a mapping grade -> 0 or 1.
-
-    >>> round(_numerator_one([1, 3], 2, "linear", ()), 4)   # (1 + 1/log2(3)) / (1 + 1/log2(3))
-    1.0
-    """
-    ones = {_grade_key(g): (1 if g > 0 else 0) for g in [0, *_pool(grades, unretrieved)]}
-    return right_value(grades, k=k, gain=ones, unretrieved=unretrieved)
-
-
-def _grade_key(g):
-    g = max(float(g), 0.0)  # negative='zero' turns a negative grade into 0 before its gain
-    return int(g) if g.is_integer() else g
-
-
-def _linear_for_exponential(grades, k, gain, unretrieved):
-    return right_value(grades, k=k, gain="linear", unretrieved=unretrieved)
-
-
-def _exponential_for_linear(grades, k, gain, unretrieved):
-    return right_value(grades, k=k, gain="exponential", unretrieved=unretrieved)
-
-
-def _negative_grades(grades, k, gain, unretrieved):
-    """Negatives kept in DCG and in the ideal, 0 when that IDCG is 0 (scikit-learn 0.22).
-
-    >>> round(_negative_grades([-0.47, 0.39, -0.53, 0.56, -0.89], 5, "linear", ()), 2)
-    396.03
-    >>> # scikit-learn #17639: (-0.47 + 0.39/log2(3) - 0.53/2 + 0.56/log2(5) - 0.89/log2(6))
-    >>> #                    / (0.56 + 0.39/log2(3) - 0.47/2 - 0.53/log2(5) - 0.89/log2(6))
-    """
-    top = nc.dcg(grades, k=k, gain=gain, negative="keep")
-    bottom = nc.dcg(sorted(_pool(grades, unretrieved), reverse=True), k=k, gain=gain,
-                    negative="keep")
-    return top / bottom if bottom != 0 else 0.0
-
-
-def _zero_query_one(grades, k, gain, unretrieved):
-    """ndcg_core's ``zero_idcg='one'`` (LightGBM, XGBoost's ``ndcg``)."""
-    return nc.ndcg(grades, k=k, **{**_kw(grades, unretrieved, gain), "zero_idcg": "one"})
-
-
-def _zero_query_averaged(grades, k, gain, unretrieved):
-    """ndcg_core's ``zero_idcg='zero'`` (scikit-learn, XGBoost's ``ndcg-``)."""
-    return nc.ndcg(grades, k=k, **{**_kw(grades, unretrieved, gain), "zero_idcg": "zero"})
+    hits = len(grades[:k])                    # every retrieved item in the top k is rated
+    dcg = sum(1 / math.log1p(rank) for rank in range(1, hits + 1))
+    ideal = min(len(grades) + len(unretrieved), k)
+    return dcg / sum(1 / math.log1p(rank) for rank in range(1, ideal + 1))
 
 
 @dataclass(frozen=True)
@@ -191,25 +136,11 @@ class Mistake:
         return float(self.value(list(grades), k, gain, tuple(unretrieved)))
 
 
-def _mixed_depths(grades, k, gain, unretrieved):
-    return _short_ideal(grades, k, gain, unretrieved)
-
-
-_FUNCTIONS = {
-    "retrieved_ideal": _retrieved_ideal,
-    "short_ideal": _short_ideal,
-    "cutoff_ignored": _cutoff_ignored,
-    "discount_offset": _discount_offset,
-    "rank_from_zero": _rank_from_zero,
-    "natural_log_dcg": _natural_log_dcg,
-    "numerator_one": _numerator_one,
-    "linear_for_exponential": _linear_for_exponential,
-    "exponential_for_linear": _exponential_for_linear,
-    "negative_grades": _negative_grades,
-    "zero_query_one": _zero_query_one,
-    "zero_query_averaged": _zero_query_averaged,
-    "mixed_depths": _mixed_depths,   # seen in a mean over queries (mean_values)
-}
+_ORDER = ("retrieved_ideal", "short_ideal", "cutoff_ignored", "discount_offset",
+          "rank_from_zero", "natural_log_dcg", "numerator_one", "linear_for_exponential",
+          "exponential_for_linear", "negative_grades", "zero_query_one", "zero_query_averaged",
+          "mixed_depths")   # the last is seen in a mean over queries (mean_values)
+_FUNCTIONS = {key: _by_rules(key) for key in _ORDER}
 _ENGLISH = (text.names("en"), text.whats("en"), text.cases("en"))
 CATALOGUE: tuple[Mistake, ...] = tuple(
     Mistake(key, _ENGLISH[0][key], _ENGLISH[1][key], _ENGLISH[2][key], fn,
@@ -245,6 +176,35 @@ def example(key: str) -> dict:
     if "queries" in out:
         out["queries"] = ((out["grades"], out["unretrieved"]), *out["queries"])
     return out
+
+
+def playground(key: str) -> dict:
+    """What *Open in playground* opens for mistake ``key``, with the mistake on: ``grades``,
+    ``unretrieved``, ``k`` (at most the judged items: past them NDCG@k no longer changes),
+    ``gain`` and ``rules``; for a mistake seen in a mean, the query it is about. Its NDCG
+    is :func:`playground_value`.
+
+    >>> pg = playground("short_ideal")
+    >>> pg["k"], len(pg["grades"]), pg["rules"].cut
+    (8, 6, 'list_length')
+    """
+    ex = example(key)
+    grades, pool = ex["queries"][1] if "queries" in ex else (ex["grades"], ex["unretrieved"])
+    return dict(grades=tuple(grades), unretrieved=tuple(pool),
+                k=min(ex["k"], len(grades) + len(pool)), gain=GAINS.get(key, ex["gain"]),
+                rules=RULES.get(key, R.RIGHT))
+
+
+def playground_value(key: str) -> float:
+    """The mistake's number on the query the playground opens (for a per-query mistake, the
+    figure the lesson shows beside the right one).
+
+    >>> round(playground_value("numerator_one"), 4), round(playground_value("zero_query_one"), 4)
+    (1.0, 1.0)
+    """
+    ex, pg = example(key), playground(key)
+    return mistake(key).mistaken(pg["grades"], k=ex["k"], gain=ex["gain"],
+                                 unretrieved=pg["unretrieved"])
 
 
 def figures(key: str) -> tuple[float, float]:

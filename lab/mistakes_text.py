@@ -48,8 +48,9 @@ def whats(lang: str) -> dict[str, str]:
         "natural_log_dcg": t("DCG is computed with ln(i + 1) and IDCG with log2(i + 1); with "
                              "one base on both sides NDCG would not change, mixed it grows by "
                              "1/ln 2 ≈ 1.443.", lang),
-        "numerator_one": t("Every relevant item adds 1 / discount whatever its grade, so the "
-                           "order among relevant items stops mattering.", lang),
+        "numerator_one": t("Every judged item adds 1 / discount whatever its grade, 0 "
+                           "included, so the order stops mattering and a list of judged "
+                           "items scores 1.", lang),
         "linear_for_exponential": t("The grade itself is added where 2^grade − 1 was meant, "
                                     "which shrinks the lead of the top grades.", lang),
         "exponential_for_linear": t("2^grade − 1 is added where the grade itself was meant, "

@@ -2,7 +2,9 @@
 
 Pure Python (no streamlit import) so pages, lessons and tests share one definition of what a
 playground is and how it travels in a URL:
-``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&unretrieved=3,1``.
+``?l=Doc+A&l=Doc+B&g=3,2&k=2&gain=linear&scale=0-3&unretrieved=3,1``, plus the mistake
+settings that are not the defaults (``&disc=jarvelin``: :mod:`lab.rules`); k may pass the
+list up to the judged items (6 retrieved + 2 unretrieved: k = 8).
 
 Words used the same way everywhere (the settings' box says "Judged but not retrieved"):
 
@@ -27,6 +29,7 @@ from lab.i18n import t
 from lab.grades import (MAX_ITEMS, MAX_LABEL, SCALES, check_grade, fits_scale, last_item,
                          list_full, lowest_grade, scale_label)
 from lab.ranking_table import parts
+from lab.rules import RIGHT, Rules, from_params, to_params, PARAMS
 from lab.text import fmt_grade
 
 GAINS = ("linear", "exponential", "both")
@@ -56,6 +59,7 @@ class Playground:
     scale: str = "0-3"
     unretrieved: tuple[float, ...] = ()  # judged but not retrieved grades
     next_id: int = field(default=0)
+    rules: Rules = RIGHT  # the mistake settings (lab.rules): the right conventions by default
 
     @property
     def labels(self) -> tuple:
@@ -67,14 +71,18 @@ class Playground:
 
     @property
     def cutoff(self) -> int:
+        """k, at most the number of judged items (past the list when some were not
+        retrieved: NDCG@8 of 6 items and 2 unretrieved), or the list's length."""
         n = len(self.items)
-        return n if self.k is None else max(1, min(self.k, n))
+        return n if self.k is None else max(1, min(self.k, n + len(self.unretrieved)))
 
     @property
     def judged(self) -> tuple | None:
         """The pool the ideal is drawn from: the ranking plus the unretrieved grades, or None
-        when nothing is unretrieved (the ideal comes from the ranking itself)."""
-        return self.grades + self.unretrieved if self.unretrieved else None
+        when nothing is unretrieved or the settings build the ideal from the ranking alone."""
+        if not self.unretrieved or self.rules.ideal == "retrieved":
+            return None
+        return self.grades + self.unretrieved
 
     @property
     def gains(self) -> tuple:
@@ -82,9 +90,10 @@ class Playground:
         return ("linear", "exponential") if self.gain == "both" else (self.gain,)
 
 
-def make(labels, grades, *, k=None, gain="linear", scale="0-3", unretrieved=()) -> Playground:
+def make(labels, grades, *, k=None, gain="linear", scale="0-3", unretrieved=(),
+         rules: Rules = RIGHT) -> Playground:
     items = tuple(Item(f"i{i}", str(lab), g) for i, (lab, g) in enumerate(zip(labels, grades)))
-    return Playground(items, k, gain, scale, tuple(unretrieved), len(items))
+    return Playground(items, k, gain, scale, tuple(unretrieved), len(items), rules)
 
 
 def default() -> Playground:
@@ -99,10 +108,11 @@ def missing_grade(state: Playground) -> tuple[str, int] | None:
     return None
 
 
-def figures(grades, k: int, gain: str, judged=None) -> nc.NDCGParts:
+def figures(grades, k: int, gain: str, judged=None, rules: Rules | None = None) -> nc.NDCGParts:
     """DCG@k, IDCG@k and NDCG@k from the engine (the IDCG the NDCG divides by): the
-    ranking table's own, :func:`lab.ranking_table.parts` (computed once per value)."""
-    return parts(tuple(grades), k, gain, tuple(judged) if judged else None)
+    ranking table's own, :func:`lab.ranking_table.parts` (computed once per value), under
+    the mistake settings ``rules`` (None: the engine's defaults)."""
+    return parts(tuple(grades), k, gain, tuple(judged) if judged else None, "zero", rules)
 
 
 # ----------------------------------------------------------------- moves
@@ -247,8 +257,8 @@ def clean_label(label, row, *, lang: str = "en"):
 # ----------------------------------------------------------------- the shareable link
 
 # The link's parameters. "pool" is the unretrieved grades' name in links written before
-# issue 22: read (after "unretrieved"), never written.
-LINK_PARAMS = ("l", "g", "k", "gain", "scale", "unretrieved", "pool")
+# issue 22: read (after "unretrieved"), never written; then the mistake settings' (lab.rules).
+LINK_PARAMS = ("l", "g", "k", "gain", "scale", "unretrieved", "pool", *PARAMS.values())
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -303,7 +313,7 @@ def parse_numbers(text, what: str | None, *, lang: str = "en") -> list[float]:
 
 
 def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
-                         unretrieved=()) -> dict:
+                         unretrieved=(), rules: Rules = RIGHT) -> dict:
     """Query parameters that open the playground on this ranking (the shareable link)."""
     grades = list(grades)
     if scale is None:
@@ -315,7 +325,7 @@ def ranking_query_params(labels, grades, *, k=None, gain="linear", scale=None,
         params["k"] = str(int(k))
     if unretrieved:
         params["unretrieved"] = ",".join(fmt_grade(g) for g in unretrieved)
-    return params
+    return {**params, **to_params(rules)}  # only the settings that are not the defaults
 
 
 def link_size(params: dict) -> int:
@@ -390,17 +400,20 @@ def from_query_params(get_all, *, lang: str = "en") -> tuple[Playground | None, 
                                scale=scale_label(scale, lang=lang)))
         k = one("k")
         if k is not None:
-            if not _WHOLE.fullmatch(k) or not 1 <= int(k) <= len(grades):
+            top = len(grades) + len(unretrieved)  # k past the list counts the unretrieved
+            if not _WHOLE.fullmatch(k) or not 1 <= int(k) <= top:
                 raise ValueError(t("k = {value} is not a whole number from 1 to {n}", lang,
-                                   value=repr(k[:20]) + ("…" if len(k) > 20 else ""),
-                                   n=len(grades)))
+                                   value=repr(k[:20]) + ("…" if len(k) > 20 else ""), n=top))
             k = int(k)
+        rules = from_params(get_all, lang=lang)
     except ValueError as exc:
         return None, str(exc)
-    return make(labels, grades, k=k, gain=gain, scale=scale, unretrieved=unretrieved), None
+    return make(labels, grades, k=k, gain=gain, scale=scale, unretrieved=unretrieved,
+                rules=rules), None
 
 
 def to_query_params(state: Playground) -> dict:
     return ranking_query_params(state.labels, state.grades,
                                 k=None if state.k is None else state.cutoff, gain=state.gain,
-                                scale=state.scale, unretrieved=state.unretrieved)
+                                scale=state.scale, unretrieved=state.unretrieved,
+                                rules=state.rules)

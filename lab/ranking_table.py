@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import ndcg_core as nc
+from lab import rules as R
 from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label, last_item, list_full
 from lab.i18n import t
 from lab.text import fmt_grade
@@ -121,7 +122,7 @@ def _items(rows: Sequence[Mapping[str, Any]],
 
 def ideal_rows(rows: Sequence[Mapping[str, Any]],
                unretrieved: Sequence[Mapping[str, Any]] | None, *, k: int | None = None,
-               gain: str = "linear") -> list[dict[str, Any]]:
+               gain: str = "linear", rules: R.Rules | None = None) -> list[dict[str, Any]]:
     """The ideal ordering's items, best first, as ``ndcg_core.ideal_table`` orders them.
 
     Ties keep the ranking's order, then the unretrieved's. Drawn from a judged unretrieved, the ideal
@@ -136,17 +137,28 @@ def ideal_rows(rows: Sequence[Mapping[str, Any]],
     items = _items(rows, unretrieved)
     grades = tuple(it["grade"] for it in items[:len(rows)])
     judged = tuple(it["grade"] for it in items) if unretrieved else None
-    return [items[i] for i in _ideal_order(grades, k, gain, judged)]
+    return [items[i] for i in _ideal_order(grades, k, gain, judged, rules)]
+
+
+def _kw(kind: str, rules: R.Rules | None, gain: str, grades: tuple,
+        judged: tuple | None) -> dict:
+    """ndcg_core's keywords for ``rules`` (None: the engine's defaults, as other lists use
+    them): ``kind`` is "parts", "table" or "ideal" (lab.rules)."""
+    if rules is None:
+        return {"gain": gain}
+    every = grades + (judged or ())
+    return {"parts": R.engine_options, "table": R.table_options,
+            "ideal": R.ideal_options}[kind](rules, gain, every)
 
 
 @lru_cache(maxsize=1024)
-def _ideal_order(grades: tuple, k: int | None, gain: str,
-                 judged: tuple | None) -> tuple[int, ...]:
+def _ideal_order(grades: tuple, k: int | None, gain: str, judged: tuple | None,
+                 rules: R.Rules | None = None) -> tuple[int, ...]:
     """The ideal ordering as indices into the ranking's items then the unretrieved's, as
     ``ndcg_core.ideal_table`` orders them. Cached by the grades in order (ties keep that
     order): a move back to an order seen before skips the engine's table."""
     # each label is the item's index, so its row comes back
-    table = nc.ideal_table(list(grades), k=k, gain=gain,
+    table = nc.ideal_table(list(grades), k=k, **_kw("ideal", rules, gain, grades, judged),
                            labels=[str(i) for i in range(len(grades))],
                            ideal=list(judged) if judged is not None else None,
                            ideal_labels=[str(i) for i in range(len(judged))]
@@ -156,7 +168,8 @@ def _ideal_order(grades: tuple, k: int | None, gain: str,
 
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
                unretrieved: Sequence[Mapping[str, Any]] | None = None,
-               zero_idcg: str = "zero", lang: str = "en") -> dict[str, Any]:
+               zero_idcg: str = "zero", rules: R.Rules | None = None,
+               lang: str = "en") -> dict[str, Any]:
     """Everything the component draws for ``rows`` in this order, from ndcg_core.
 
     ``figures[gain]`` holds the ranking's per-position ``gain, discount,
@@ -164,7 +177,9 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     ``idcg`` and ``ndcg`` (``ndcg_core.ndcg``, with the unretrieved as ``ideal=``);
     ``ideal_figures[gain]`` the same columns for the ideal ordering. When a grade
     is missing or the engine refuses the grades, ``figures`` is None and
-    ``problem`` says why.
+    ``problem`` says why. ``rules`` (:class:`lab.rules.Rules`, the playground's mistake
+    settings) replace ``zero_idcg`` and the engine's defaults; ``conv`` tells the browser's
+    twin (figures.js) and the formula what they are.
 
     >>> d = table_data([{"id": "a", "label": "A", "grade": 1},
     ...                 {"id": "b", "label": "B", "grade": 3}], k=2, gain="linear")
@@ -176,6 +191,8 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     if gain not in GAIN_CHOICES:
         raise ValueError(f"gain must be one of {', '.join(map(repr, GAIN_CHOICES))}; "
                          f"got {gain!r}.")
+    if rules is not None:
+        zero_idcg = rules.zero
     if zero_idcg not in ZERO_IDCG:
         raise ValueError(f"zero_idcg must be one of {', '.join(map(repr, ZERO_IDCG))}; "
                          f"got {zero_idcg!r}.")
@@ -190,7 +207,7 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         "ideal_rows": [],
         "gains": list(gains), "k": k_shown, "zero": ZERO_IDCG[zero_idcg],
         "has_unretrieved": bool(unretrieved), "figures": None, "ideal_figures": None, "idcg": None,
-        "max_gain": {}, "problem": None,
+        "max_gain": {}, "problem": None, "conv": None if rules is None else R.conv(rules),
     }
     missing = next((pos for pos, r in enumerate(rows, start=1) if r["grade"] is None), None)
     if n == 0:
@@ -204,13 +221,13 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     grades = tuple(r["grade"] for r in rows)
     judged = grades + tuple(float(p["grade"]) for p in unretrieved) if unretrieved else None
     try:
-        ideal = ideal_rows(rows, unretrieved, k=k)
+        ideal = ideal_rows(rows, unretrieved, k=k, rules=rules)
         data["ideal_rows"] = [{"id": r["id"], "label": r["label"], "grade": r["grade"],
                                "grade_text": fmt_grade(r["grade"]),
                                "retrieved": r["retrieved"]} for r in ideal]
         figures, ideal_figures, idcg = {}, {}, {}
         for g in gains:
-            both = gain_figures(grades, k, g, judged, zero_idcg)
+            both = gain_figures(grades, k, g, judged, zero_idcg, rules)
             figures[g] = both["ranking"]
             idcg[g] = figures[g]["idcg"]
             if ideal:
@@ -226,13 +243,15 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
 
 def gain_figures(grades: Sequence[float], k: int | None, gain: str,
                  judged: Sequence[float] | None = None,
-                 zero_idcg: str = "zero") -> dict[str, dict[str, Any]]:
+                 zero_idcg: str = "zero",
+                 rules: R.Rules | None = None) -> dict[str, dict[str, Any]]:
     """One gain's figures as the table draws them: ``"ranking"`` (``gain, discount,
     contribution, cumulative`` per position and ``dcg``, ``idcg``, ``ndcg``: its
     ``figures[gain]``) and ``"ideal"`` (its ``ideal_figures[gain]``). The very dicts
     :func:`table_data` sends (memoised by value), so the playground's charts draw the
     table's and the formula's numbers, not a second computation. Read them, never change
-    them.
+    them. ``rules``: the playground's mistake settings (:mod:`lab.rules`), as in
+    :func:`table_data`.
 
     >>> f = gain_figures([1, 3], 2, "linear")
     >>> f["ranking"]["contribution"][1] == table_data(
@@ -244,8 +263,8 @@ def gain_figures(grades: Sequence[float], k: int | None, gain: str,
     """
     grades = tuple(float(g) for g in grades)
     judged = tuple(float(g) for g in judged) if judged else None
-    return {"ranking": _ranking_figures(grades, k, gain, judged, zero_idcg),
-            "ideal": _ideal_figures(grades, k, gain, judged)}
+    return {"ranking": _ranking_figures(grades, k, gain, judged, zero_idcg, rules),
+            "ideal": _ideal_figures(grades, k, gain, judged, rules)}
 
 
 def formula_data(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -262,7 +281,7 @@ def formula_data(data: Mapping[str, Any]) -> dict[str, Any]:
     """
     figures = data["figures"]
     return {
-        "k": data["k"], "gains": list(data["gains"]),
+        "k": data["k"], "gains": list(data["gains"]), "conv": data.get("conv"),
         "grades": [r["grade_text"] for r in data["rows"]],
         "ideal": [r["grade_text"] for r in data["ideal_rows"]],
         "figures": None if figures is None else {
@@ -279,35 +298,38 @@ def _columns(table) -> dict[str, list[float]]:
 
 
 @lru_cache(maxsize=1024)
-def _table_figures(grades: tuple, k: int | None, gain: str) -> dict[str, list[float]]:
-    return _columns(nc.dcg_table(list(grades), k=k, gain=gain))
+def _table_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None = None,
+                   rules: R.Rules | None = None) -> dict[str, list[float]]:
+    return _columns(nc.dcg_table(list(grades), k=k, **_kw("table", rules, gain, grades, judged)))
 
 
 @lru_cache(maxsize=1024)
-def _ideal_figures(grades: tuple, k: int | None, gain: str,
-                   judged: tuple | None) -> dict[str, list[float]]:
+def _ideal_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None,
+                   rules: R.Rules | None = None) -> dict[str, list[float]]:
     """The ideal table's columns, ``ndcg_core.ideal_table``'s (its cumulative DCG at k is
     the IDCG@k the NDCG divides by)."""
-    return _columns(nc.ideal_table(list(grades), k=k, gain=gain,
+    return _columns(nc.ideal_table(list(grades), k=k, **_kw("ideal", rules, gain, grades, judged),
                                    ideal=None if judged is None else list(judged)))
 
 
 @lru_cache(maxsize=1024)
 def parts(grades: tuple, k: int | None, gain: str, judged: tuple | None = None,
-          zero_idcg: str = "zero") -> nc.NDCGParts:
+          zero_idcg: str = "zero", rules: R.Rules | None = None) -> nc.NDCGParts:
     """DCG@k, IDCG@k (the one the NDCG divides by) and NDCG@k from ``ndcg_core.ndcg_parts``,
     memoised by value: the one computation behind the playground's table, formula and
-    checks (a run asks for them in two fragments; a drag back and forth repeats orders)."""
-    return nc.ndcg_parts(list(grades), k=k, gain=gain,
-                         ideal=None if judged is None else list(judged), zero_idcg=zero_idcg)
+    checks (a run asks for them in two fragments; a drag back and forth repeats orders).
+    ``rules`` (the playground's mistake settings) replace ``zero_idcg``."""
+    kw = {"zero_idcg": zero_idcg, **_kw("parts", rules, gain, grades, judged)}
+    return nc.ndcg_parts(list(grades), k=k, ideal=None if judged is None else list(judged),
+                         **kw)
 
 
 @lru_cache(maxsize=1024)
 def _ranking_figures(grades: tuple, k: int | None, gain: str, judged: tuple | None,
-                     zero_idcg: str) -> dict[str, Any]:
-    parts_ = parts(grades, k, gain, judged, zero_idcg)
-    return {**_table_figures(grades, k, gain), "dcg": parts_.dcg, "idcg": parts_.idcg,
-            "ndcg": _json_number(parts_.ndcg)}
+                     zero_idcg: str, rules: R.Rules | None = None) -> dict[str, Any]:
+    parts_ = parts(grades, k, gain, judged, zero_idcg, rules)
+    return {**_table_figures(grades, k, gain, judged, rules), "dcg": parts_.dcg,
+            "idcg": _json_number(parts_.idcg), "ndcg": _json_number(parts_.ndcg)}
 
 
 def _json_number(x: float) -> float | None:

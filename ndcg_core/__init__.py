@@ -25,12 +25,12 @@ from .metrics import (
     precision_at_k,
     reciprocal_rank,
 )
-from .options import CONVENTIONS, OPTIONS, Option
+from .options import CONVENTIONS, MISTAKE_OPTIONS, OPTIONS, Option
 
 __all__ = [
     "dcg", "idcg", "ndcg", "ndcg_parts", "NDCGParts", "dcg_table", "ideal_table", "ndcg_curve",
     "cg", "precision_at_k", "reciprocal_rank", "mean_reciprocal_rank", "average_precision",
     "evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table", "id_codes",
-    "read_qrels", "read_run", "OPTIONS", "CONVENTIONS", "Option",
+    "read_qrels", "read_run", "OPTIONS", "CONVENTIONS", "MISTAKE_OPTIONS", "Option",
     "compare", "wins_losses", "adjust_pvalues", "to_markdown", "to_latex", "COMPARE_OPTIONS",
 ]

@@ -132,8 +132,8 @@ def check_base(base) -> float:
 
 
 @lru_cache(maxsize=64)
-def _denominators(n: int, discount: str, base: float) -> np.ndarray:
-    ranks = np.arange(1, n + 1, dtype=np.float64)
+def _denominators(n: int, discount: str, base: float, shift: int = 0) -> np.ndarray:
+    ranks = np.arange(1 + shift, n + 1 + shift, dtype=np.float64)
     if discount == "log2":
         d = np.log2(ranks + 1.0)
     elif discount == "ln":
@@ -144,10 +144,17 @@ def _denominators(n: int, discount: str, base: float) -> np.ndarray:
     return d
 
 
-def denominators(n: int, discount: str = "log2", base: float = 2.0) -> np.ndarray:
-    """Discount denominators for ranks 1..n (the gain at rank i is divided by d[i-1])."""
+def denominators(n: int, discount: str = "log2", base: float = 2.0,
+                 shift: int = 0) -> np.ndarray:
+    """Discount denominators for ranks 1..n (the gain at rank i is divided by d[i-1]); with
+    ``shift`` the ranks are moved down that many places first (rank i read as i + shift).
+
+    >>> [round(float(d), 4) for d in denominators(3, "log2", shift=1)]  # log2(3), log2(4), log2(5)
+    [1.585, 2.0, 2.3219]
+    """
     discount = check_option("discount", discount)
     base = check_base(base)
+    shift = check_option("shift", shift)
     # grow in powers of two so the cache is reused across list lengths
     size = 1 << max(4, int(n - 1).bit_length())
-    return _denominators(size, discount, base if discount == "jarvelin" else 2.0)[:n]
+    return _denominators(size, discount, base if discount == "jarvelin" else 2.0, shift)[:n]

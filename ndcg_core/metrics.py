@@ -15,7 +15,6 @@ and NDCG@k = DCG@k / IDCG@k.
 
 from __future__ import annotations
 
-import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -86,16 +85,16 @@ def _rank(gains, scores, ties, docids):
     return order, ranked
 
 
-def _dcg_of(ranked_gains, k, discount, base) -> float:
+def _dcg_of(ranked_gains, k, discount, base, shift=0) -> float:
     kk = check_k(k, ranked_gains.size)
     with np.errstate(over="ignore", invalid="ignore"):
-        value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base)))
+        value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base, shift)))
     if not np.isfinite(value):
         raise ValueError(OVERFLOW)
     return value
 
 
-def _ideal_gains(grades, gains, ideal, gain, negative):
+def _ideal_gains(grades, gains, ideal, gain, negative, negative_ideal="drop"):
     if ideal is None:
         return np.sort(gains)[::-1]
     pool_grades, pool_gains = _prepare(ideal, gain, negative, "ideal")
@@ -113,12 +112,15 @@ def _ideal_gains(grades, gains, ideal, gain, negative):
                 "items that were not retrieved."
             )
     # An ideal ranker drawing on a judged pool retrieves only items that help: negative
-    # gains (negative='keep') never enter it, so NDCG stays <= 1 for a short ranking too.
+    # gains (negative='keep') never enter it, so NDCG stays <= 1 for a short ranking too
+    # (unless negative_ideal='keep' reproduces scikit-learn 0.22, which sorted them in).
+    if check_option("negative_ideal", negative_ideal) == "keep":
+        return np.sort(pool_gains)[::-1]
     return np.sort(np.maximum(pool_gains, 0.0))[::-1]
 
 
 def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
-        ties="average", docids=None, negative="keep") -> float:
+        ties="average", docids=None, negative="keep", shift=0) -> float:
     """Discounted cumulative gain of a ranked list.
 
     Parameters
@@ -144,6 +146,10 @@ def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=Non
         Document ids, needed by ``ties='docid'`` (doc id descending, as trec_eval).
     negative : {'keep', 'zero', 'error'}
         Negative grades used as written, counted as 0, or refused.
+    shift : {0, 1}
+        Ranks moved down this many places before the discount: 1 divides rank i by
+        ``log2(i + 2)``, a formula written for ranks counted from 0 given ranks counted
+        from 1 (a mistake; see ``ndcg_core.MISTAKE_OPTIONS``).
 
     Returns
     -------
@@ -160,11 +166,11 @@ def dcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=Non
     """
     _, gains = _prepare(relevance, gain, negative)
     _, ranked = _rank(gains, scores, ties, docids)
-    return _dcg_of(ranked, k, discount, base)
+    return _dcg_of(ranked, k, discount, base, shift)
 
 
 def idcg(relevance, *, k=None, gain="linear", discount="log2", base=2,
-         negative="keep") -> float:
+         negative="keep", shift=0) -> float:
     """Ideal DCG: the DCG@k of the judged pool ``relevance`` sorted by gain, descending.
 
     Takes the same keywords as :func:`dcg`.
@@ -175,7 +181,7 @@ def idcg(relevance, *, k=None, gain="linear", discount="log2", base=2,
     6.7541
     """
     _, gains = _prepare(relevance, gain, negative)
-    return _dcg_of(np.sort(gains)[::-1], k, discount, base)
+    return _dcg_of(np.sort(gains)[::-1], k, discount, base, shift)
 
 
 class NDCGParts(NamedTuple):
@@ -188,7 +194,8 @@ class NDCGParts(NamedTuple):
 
 def ndcg_parts(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
                ties="average", docids=None, ideal=None, zero_idcg="zero",
-               negative="keep") -> NDCGParts:
+               negative="keep", shift=0, cut="both", ideal_discount=None,
+               negative_ideal="drop") -> NDCGParts:
     """DCG@k, IDCG@k and NDCG@k in one call, the IDCG being the one :func:`ndcg` divides by.
 
     Takes the keywords of :func:`ndcg`. With a judged pool (``ideal``) holding negative
@@ -204,22 +211,62 @@ def ndcg_parts(relevance, *, k=None, gain="linear", discount="log2", base=2, sco
     2.6309
     >>> round(parts.ndcg, 4)    # 0.8691 / 2.6309
     0.3303
+
+    The options that reproduce published mistakes (``ndcg_core.MISTAKE_OPTIONS``; each
+    default is the right convention):
+
+    cut : {'both', 'ideal_only', 'list_length'}
+        Where k applies: both sums (default); IDCG only, DCG summing the whole list
+        (lenskit #309); or k above the list's length cut to it on both sides, so IDCG is
+        summed over fewer than k items (mlflow #24541).
+    shift : {0, 1}
+        1: rank i divided by ``log2(i + 2)`` in DCG and IDCG (ranks counted from 0).
+    ideal_discount : {None, 'log2', 'ln'}
+        IDCG's discount when it is not DCG's: ``discount='ln', ideal_discount='log2'`` is
+        DCG in natural logs over IDCG in log2 (Cohere's documentation #574).
+    negative_ideal : {'drop', 'keep'}
+        With ``negative='keep'``, 'keep' sorts negative gains into an ideal drawn from a
+        pool too and divides by any IDCG that is not 0, negative included (scikit-learn
+        0.22, #17639).
+
+    >>> round(ndcg_parts([3, 2, 1], k=2, cut="ideal_only").ndcg, 4)  # 4.7619 / 4.2619
+    1.1173
+    >>> # (3 + 2/log2(3) + 1/2) / (3 + 2/log2(3)): DCG of all three, IDCG@2
+    >>> ndcg_parts([1], k=5, ideal=[1, 1, 1], cut="list_length").ndcg   # 1/1 over 1/1
+    1.0
+    >>> round(ndcg_parts([0, 1], shift=1).ndcg, 4)            # (1/log2(4)) / (1/log2(3))
+    0.7925
+    >>> round(ndcg_parts([1], discount="ln", ideal_discount="log2").ndcg, 4)   # (1/ln 2) / 1
+    1.4427
+    >>> round(ndcg_parts([-2, 1], negative_ideal="keep").idcg, 4)   # 1/1 - 2/log2(3)
+    -0.2619
+    >>> round(ndcg_parts([-2, 1], negative_ideal="keep").ndcg, 3)   # -1.3691 / -0.2619
+    5.228
+    >>> # DCG = -2/1 + 1/log2(3): both negative, so the ratio is positive and far above 1
     """
     rule = check_option("zero_idcg", zero_idcg)
+    cut = check_option("cut", cut)
+    loose = check_option("negative_ideal", negative_ideal) == "keep"
     grades, gains = _prepare(relevance, gain, negative)
     _, ranked = _rank(gains, scores, ties, docids)
-    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
+    ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative, negative_ideal)
     kk = check_k(k)
-    actual = _dcg_of(ranked, kk, discount, base)
-    best = _dcg_of(ideal_gains, kk, discount, base)
-    return NDCGParts(actual, best, _zero_idcg_value(rule) if best <= 0 else actual / best)
+    if cut == "list_length" and kk is not None:
+        kk = min(kk, ranked.size)
+    actual = _dcg_of(ranked, None if cut == "ideal_only" else kk, discount, base, shift)
+    best = _dcg_of(ideal_gains, kk, check_option("ideal_discount", ideal_discount) or discount,
+                   base, shift)
+    zero = best == 0 if loose else best <= 0
+    return NDCGParts(actual, best, _zero_idcg_value(rule) if zero else actual / best)
 
 
 def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
-         ties="average", docids=None, ideal=None, zero_idcg="zero", negative="keep") -> float:
+         ties="average", docids=None, ideal=None, zero_idcg="zero", negative="keep",
+         shift=0, cut="both", ideal_discount=None, negative_ideal="drop") -> float:
     """Normalized DCG: DCG@k / IDCG@k.
 
-    Takes the keywords of :func:`dcg`, and:
+    Takes the keywords of :func:`dcg`, the mistake options of :func:`ndcg_parts` (``cut``,
+    ``ideal_discount``, ``negative_ideal``, ``shift``), and:
 
     ideal : sequence of numbers, optional
         The judged pool the ideal ordering is built from: every graded item of the ranking
@@ -231,7 +278,7 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
         NaN (undefined: skipped in means) or 1 (LightGBM, XGBoost).
 
     With non-negative grades the result lies in [0, 1]. With ``negative='keep'`` it can be
-    negative; it never exceeds 1. :func:`ndcg_parts` returns DCG@k and IDCG@k with it.
+    negative; with the mistake options at their defaults it never exceeds 1. :func:`ndcg_parts` returns DCG@k and IDCG@k with it.
 
     Examples
     --------
@@ -242,11 +289,13 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
     """
     return ndcg_parts(relevance, k=k, gain=gain, discount=discount, base=base, scores=scores,
                       ties=ties, docids=docids, ideal=ideal, zero_idcg=zero_idcg,
-                      negative=negative).ndcg
+                      negative=negative, shift=shift, cut=cut, ideal_discount=ideal_discount,
+                      negative_ideal=negative_ideal).ndcg
 
 
 def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labels=None,
-              scores=None, ties="average", docids=None, negative="keep") -> pd.DataFrame:
+              scores=None, ties="average", docids=None, negative="keep",
+              shift=0) -> pd.DataFrame:
     """One row per position: how each item adds to DCG.
 
     Columns: ``position, label, relevance, gain, discount, contribution, cumulative_dcg,
@@ -264,7 +313,7 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
     if len(labels) != n:
         raise ValueError(f"labels has {len(labels)} entries but relevance has {n}.")
     kk = check_k(k, n)
-    den = denominators(n, discount, base)
+    den = denominators(n, discount, base, shift)
     contribution = ranked / den
     with np.errstate(over="ignore", invalid="ignore"):
         cumulative = np.cumsum(contribution)
@@ -283,14 +332,16 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
 
 
 def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labels=None,
-                ideal=None, ideal_labels=None, negative="keep") -> pd.DataFrame:
+                ideal=None, ideal_labels=None, negative="keep", shift=0,
+                negative_ideal="drop") -> pd.DataFrame:
     """The DCG table of the ideal ordering :func:`ndcg` divides by (columns of :func:`dcg_table`).
 
     Without ``ideal`` it is the ranking's own items sorted by gain, best first (equal gains
     keep the ranking's order; ``labels`` follow their items). With a judged pool ``ideal``
     (validated as in :func:`ndcg`) it is the pool sorted by gain with negative gains left
     out, labelled by ``ideal_labels`` (one per pool grade; default ``judged 1``, ...). Its
-    ``cumulative_dcg`` at row k is IDCG@k, as :func:`ndcg_parts` returns it.
+    ``cumulative_dcg`` at row k is IDCG@k, as :func:`ndcg_parts` returns it (with the same
+    ``shift`` and ``negative_ideal``; pass IDCG's own discount as ``discount``).
 
     Examples
     --------
@@ -308,7 +359,7 @@ def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, la
     if ideal is None:
         order = np.argsort(-gains, kind="stable")
         return dcg_table(grades[order], k=k, gain=gain, discount=discount, base=base,
-                         labels=[labels[i] for i in order], negative=negative)
+                         labels=[labels[i] for i in order], negative=negative, shift=shift)
     _ideal_gains(grades, gains, ideal, gain, negative)  # the pool must hold the ranking
     pool_grades, pool_gains = _prepare(ideal, gain, negative, "ideal")
     names = ([f"judged {i + 1}" for i in range(pool_grades.size)] if ideal_labels is None
@@ -316,12 +367,13 @@ def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, la
     if len(names) != pool_grades.size:
         raise ValueError(f"ideal_labels has {len(names)} entries but ideal has "
                          f"{pool_grades.size}.")
-    keep = np.flatnonzero(pool_gains >= 0)
+    keep = np.flatnonzero((pool_gains >= 0)
+                          | (check_option("negative_ideal", negative_ideal) == "keep"))
     order = keep[np.argsort(-pool_gains[keep], kind="stable")]
     if order.size == 0:  # nothing an ideal ranker would retrieve: IDCG is 0
         return dcg_table([0.0], gain=gain).iloc[:0]
     return dcg_table(pool_grades[order], k=k, gain=gain, discount=discount, base=base,
-                     labels=[names[i] for i in order], negative=negative)
+                     labels=[names[i] for i in order], negative=negative, shift=shift)
 
 
 def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None, scores=None,
@@ -346,103 +398,6 @@ def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None,
     return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})
 
 
-# ---------------------------------------------------------------- comparison metrics
-
-def cg(relevance, *, k=None, gain="linear", negative="keep") -> float:
-    """Cumulative gain: the sum of the top-k gains, blind to their order.
-
-    >>> cg([3, 2, 3, 0, 1])   # 3 + 2 + 3 + 0 + 1
-    9.0
-    """
-    _, gains = _prepare(relevance, gain, negative)
-    return float(gains[:check_k(k, gains.size)].sum())
-
-
-def _binary(relevance, threshold):
-    grades = as_numbers(relevance)
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real) \
-            or not np.isfinite(threshold):
-        raise ValueError(f"threshold must be a finite number; got {threshold!r}.")
-    return grades >= threshold
-
-
-def precision_at_k(relevance, *, k, threshold=1) -> float:
-    """Share of the top k positions holding an item with grade ≥ ``threshold``.
-
-    Positions past the end of a shorter list count as not relevant (k is the denominator).
-
-    >>> precision_at_k([3, 2, 3, 0, 1, 2], k=4)   # 3 relevant of 4
-    0.75
-    """
-    kk = check_k(k)
-    rel = _binary(relevance, threshold)
-    return float(rel[:kk].sum() / kk)
-
-
-def reciprocal_rank(relevance, *, k=None, threshold=1) -> float:
-    """1 / rank of the first item with grade ≥ ``threshold`` in the top k; 0 if there is none.
-
-    >>> reciprocal_rank([0, 0, 2, 1])
-    0.3333333333333333
-    """
-    rel = _binary(relevance, threshold)[:check_k(k, None) or None]
-    hits = np.flatnonzero(rel)
-    return float(1.0 / (hits[0] + 1)) if hits.size else 0.0
-
-
-def mean_reciprocal_rank(rankings=None, *, ranks=None, k=None, threshold=1) -> float:
-    """MRR over queries: the mean of :func:`reciprocal_rank`.
-
-    Give either ``rankings`` (one relevance list per query) or ``ranks`` (the rank of each
-    query's first relevant item; None or 0 for a query with none, which scores 0).
-
-    >>> round(mean_reciprocal_rank(ranks=[1, 4, 2, 9]), 4)   # (1 + 1/4 + 1/2 + 1/9) / 4
-    0.4653
-    """
-    if (rankings is None) == (ranks is None):
-        raise ValueError("give either rankings=[...] or ranks=[...], not both or neither.")
-    if ranks is not None:
-        rr = []
-        for i, r in enumerate(list(ranks)):
-            if r is None or r == 0:
-                rr.append(0.0)
-                continue
-            if isinstance(r, (bool, np.bool_)) or not isinstance(r, numbers.Real) \
-                    or not float(r).is_integer() or r < 1:
-                raise ValueError(
-                    f"ranks at position {i + 1} is {r!r}: a rank is a whole number ≥ 1 "
-                    "(or None for a query with no relevant item)."
-                )
-            rr.append(1.0 / r)
-    else:
-        rr = [reciprocal_rank(r, k=k, threshold=threshold) for r in rankings]
-    if not rr:
-        raise ValueError("no queries given: MRR needs at least one.")
-    return float(np.mean(rr))
-
-
-def average_precision(relevance, *, k=None, threshold=1, n_relevant=None) -> float:
-    """Average precision: the mean of precision@i over the ranks i of relevant items.
-
-    ``n_relevant`` is the number of relevant items judged for the query (default: those in
-    the list), so relevant items never retrieved count as misses. 0 when there is none.
-
-    >>> round(average_precision([1, 0, 1, 0]), 4)   # (1/1 + 2/3) / 2
-    0.8333
-    """
-    rel = _binary(relevance, threshold)
-    rel = rel[:check_k(k, rel.size)]
-    hits = np.flatnonzero(rel)
-    if n_relevant is not None and (isinstance(n_relevant, (bool, np.bool_))
-                                   or not isinstance(n_relevant, numbers.Integral)):
-        raise ValueError(f"n_relevant must be a whole number (the relevant items judged for "
-                         f"the query); got {n_relevant!r}.")
-    total = int(_binary(relevance, threshold).sum()) if n_relevant is None else n_relevant
-    if total < hits.size:
-        raise ValueError(
-            f"n_relevant is {n_relevant!r} but the list holds {hits.size} relevant items."
-        )
-    if total == 0:
-        return 0.0
-    precisions = np.arange(1, hits.size + 1) / (hits + 1)
-    return float(precisions.sum() / total)
+# the comparison metrics live in other_metrics.py (imported at the end: it reads _prepare)
+from .other_metrics import (  # noqa: E402
+    average_precision, cg, mean_reciprocal_rank, precision_at_k, reciprocal_rank)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Option", "OPTIONS", "CONVENTIONS", "check_option"]
+__all__ = ["Option", "OPTIONS", "CONVENTIONS", "MISTAKE_OPTIONS", "check_option"]
 
 
 @dataclass(frozen=True)
@@ -170,6 +170,65 @@ OPTIONS: dict[str, Option] = {
     ]
 }
 
+# Options of ndcg / ndcg_parts / dcg_table / ideal_table that reproduce published mistakes
+# (lab.mistakes, the playground's mistake settings). Each default is the right convention, so
+# a call that does not name them computes NDCG as above. Declared apart from OPTIONS: they are
+# not conventions a library chooses, and the evaluation of runs does not take them.
+MISTAKE_OPTIONS: dict[str, Option] = {
+    opt.name: opt
+    for opt in [
+        Option(
+            "cut",
+            "Cutoff k applied to",
+            "Where the cutoff k applies.",
+            {
+                "both": "DCG@k over IDCG@k: both sums stop at k (right).",
+                "ideal_only": "DCG summed over the whole list, IDCG stopped at k: the ratio "
+                "can pass 1 (lenskit #309).",
+                "list_length": "k above the list's length is cut to it on both sides, so "
+                "IDCG is summed over fewer than k items (mlflow #24541).",
+            },
+            "both",
+        ),
+        Option(
+            "shift",
+            "Ranks shifted by",
+            "Ranks moved down by this many places before the discount: log2(i + 1 + shift).",
+            {
+                0: "log2(i + 1): rank 1 undiscounted (right).",
+                1: "log2(i + 2): a formula written for ranks counted from 0 given ranks "
+                "counted from 1, so even rank 1 is discounted.",
+            },
+            0,
+        ),
+        Option(
+            "ideal_discount",
+            "Discount of the ideal",
+            "The discount of IDCG, when it is not the one of DCG.",
+            {
+                None: "the same discount as DCG (right).",
+                "log2": "log2(i + 1) in IDCG whatever DCG uses: with discount='ln', DCG in "
+                "natural logs over IDCG in log2 (Cohere's documentation #574).",
+                "ln": "ln(i + 1) in IDCG whatever DCG uses.",
+            },
+            None,
+        ),
+        Option(
+            "negative_ideal",
+            "Negative grades in the ideal",
+            "With negative='keep': what an ideal drawn from a judged pool does with negative "
+            "gains, and when the ratio is replaced by the zero_idcg value.",
+            {
+                "drop": "left out of an ideal drawn from a judged pool; the zero_idcg value "
+                "when IDCG <= 0 (right).",
+                "keep": "kept in the ideal wherever it comes from, and NDCG = DCG / IDCG "
+                "whenever IDCG is not 0, negative too (scikit-learn 0.22, #17639: 396.03).",
+            },
+            "drop",
+        ),
+    ]
+}
+
 # Named bundles of the options above, as each library computes NDCG
 # (measured in shared/reference/conventions.md).
 CONVENTIONS: dict[str, dict] = {
@@ -200,7 +259,7 @@ def check_option(name: str, value):
     ``gain`` also accepts a mapping grade -> gain; ``zero_idcg`` also accepts the numbers
     0.0, 1.0 and NaN.
     """
-    opt = OPTIONS[name]
+    opt = OPTIONS[name] if name in OPTIONS else MISTAKE_OPTIONS[name]
     if name == "gain" and isinstance(value, Mapping):
         return value
     if name == "zero_idcg" and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -210,6 +269,15 @@ def check_option(name: str, value):
             return _ZERO_IDCG_NUMBERS[float(value)]
     if isinstance(value, str) and value in opt.choices:
         return value
+    if name in MISTAKE_OPTIONS:
+        # None, or a whole number (shift); never a bool read as 0 or 1
+        if isinstance(value, np.integer):
+            value = int(value)
+        for choice in opt.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, opt.choices))}; "
+                         f"got {value!r}.")
     if isinstance(value, (bool, np.bool_)) and bool(value) in opt.choices:
         return bool(value)
     choices = ", ".join(repr(c) for c in opt.choices)

@@ -35,6 +35,7 @@ def live():
                  icon=":material/error:")
     # The list is the DCG table: figures, the ranking's rows and the ideal ordering.
     view.table(pg)
+    view.mistake_settings(pg)  # folded below the table: the mistakes' settings (lab.rules)
 
 
 @st.fragment

@@ -67,8 +67,12 @@ def render(key: str):
                                                  case=escape_markdown(M.case(key, lang))))
     with where:
         st.caption(_example_caption(ex, lang))
-        # the playground shows the right figure; the query the mistake is about is opened
-        grades, unretrieved = ex["queries"][1] if mean else (ex["grades"], ex["unretrieved"])
-        routing.open_in_playground([f"D{i + 1}" for i in range(len(grades))], grades,
-                                   k=k if mean else min(k, len(grades)), gain=ex["gain"],
-                                   unretrieved=unretrieved, key=f"mk_open_{key}")
+        # the playground opens with the mistake's setting on (the query a mean is about):
+        # its NDCG is the mistake's number, and its settings turn it back to the right one
+        pg = M.playground(key)
+        routing.open_in_playground([f"D{i + 1}" for i in range(len(pg["grades"]))],
+                                   pg["grades"], k=pg["k"], gain=pg["gain"],
+                                   unretrieved=pg["unretrieved"], rules=pg["rules"],
+                                   key=f"mk_open_{key}")
+        st.caption(t("It opens with this mistake's setting on: {value} there.", lang,
+                     value=fmt(M.playground_value(key))))

@@ -18,6 +18,7 @@ from functools import partial
 import streamlit as st
 
 from lab import grades as G, playground as P, ranking_table as RT
+from lab import rules as R
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
 from ui import charts as C, state
@@ -67,6 +68,9 @@ def notices(pg: P.Playground):
                    t("Outside the {scale} scale: {names}. Edit these grades, or choose the "
                      "free scale.", lang, scale=scale, names=names),
                    icon=":material/straighten:")
+    if pg.rules.changed:  # the figures below are a mistake's: say so where they are read
+        st.warning(t("Mistake settings on: {settings}.", lang,
+                     settings=R.summary(pg.rules, lang)), icon=":material/bug_report:")
 
 
 def settings(pg: P.Playground):
@@ -78,7 +82,7 @@ def settings(pg: P.Playground):
             on_change=state.on_settings, format_func=partial(gain_name, lang=lang),
             help=t("linear: gain = grade. exponential: gain = 2^grade − 1. both: side by "
                    "side.", lang))
-    n = len(pg.items)
+    n = len(pg.items) + len(pg.unretrieved)  # k may pass the list: the unretrieved count
     if n > 1:
         b.slider(t("Cutoff k", lang), 1, n, key=state.K_WIDGET, on_change=state.on_settings,
                  help=t("Only the top k positions count, in the ranking and in the ideal.",
@@ -94,6 +98,24 @@ def settings(pg: P.Playground):
                         lang))
     if state.unretrieved_error():
         d.error(escape_markdown(state.unretrieved_error()))
+
+
+def mistake_settings(pg: P.Playground):
+    """The advanced settings (lab.rules), folded away below the table so the first screen
+    stays as it was: each a real ndcg_core option, the right convention first; the Common
+    mistakes page opens the playground with the one it shows (a notice above the figures
+    says when one is on). A change reruns the app (the settings row's signature changed)."""
+    lang = state.language()
+    names, choices = R.setting_names(lang), R.choice_names(lang)
+    with st.expander(t("Advanced: mistake settings", lang), icon=":material/bug_report:",
+                     expanded=bool(pg.rules.changed)):
+        st.caption(t("Advanced: compute NDCG the way a catalogued mistake does", lang))
+        cols = st.columns(3)
+        for i, (name, values) in enumerate(R.CHOICES.items()):
+            cols[i % 3].selectbox(names[name], values, key=state.RULE_WIDGET.format(name),
+                                  on_change=state.on_rules, format_func=choices[name].get)
+        st.button(t("Back to the right conventions", lang), key="pg_rules_reset",
+                  on_click=state.on_rules, args=(True,), disabled=not pg.rules.changed)
 
 
 def buttons(where=st):
@@ -122,7 +144,8 @@ def table(pg: P.Playground, key: str = state.LIST):
                    for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
-                  unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
+                  unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
+                  on_event=partial(state.on_table_event, key=key))
 
 
 def settled():
@@ -145,7 +168,8 @@ def figures(pg: P.Playground) -> tuple[dict | None, str | None]:
     if problem:
         return None, problem
     try:
-        return {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged) for g in pg.gains}, None
+        return {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged, rules=pg.rules)
+                for g in pg.gains}, None
     except ValueError as exc:
         return None, str(exc)
 
@@ -165,14 +189,20 @@ def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
     if problem:
         return None, problem
     try:
-        return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged)) for g in gains}, None
+        return {g: tuple(P.figures(pg.grades, pg.cutoff, g, pg.judged, pg.rules))
+                for g in gains}, None
     except ValueError as exc:
         return None, str(exc)
 
 
 def charts(pg: P.Playground, figures: dict):
     """The contributions of the first gain shown and the NDCG@k curve, from this run's
-    ``figures`` (:func:`figures`): the numbers the table and the formula show."""
+    ``figures`` (:func:`figures`): the numbers the table and the formula show. With a
+    mistake setting on, the charts draw the right conventions' figures, and say so."""
+    if pg.rules.changed:
+        st.caption(t("The charts use the right conventions, not the mistake settings.",
+                     state.language()))
+        figures = {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged) for g in figures}
     gain = next(iter(figures))
     left, right = st.columns(2)
     with left:

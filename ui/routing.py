@@ -38,14 +38,16 @@ def route_through_app():
 
 
 def open_in_playground(labels, grades, *, k=None, gain="linear", unretrieved=(), key: str,
-                       label=None):
+                       label=None, rules=None):
     """A button that loads this ranking in the playground (the shareable-link mechanism);
-    ``label`` (already in the page's language) or "Open in playground"."""
+    ``label`` (already in the page's language) or "Open in playground"; ``rules``: the
+    mistake settings it opens with (lab.rules; None: the right ones)."""
     if label is None:
         label = t("Open in playground", state.language())
     if st.button(label, key=key, icon=":material/open_in_new:"):
         st.switch_page(PLAYGROUND, query_params=within_limit(ranking_query_params(
-            labels, grades, k=k, gain=gain, unretrieved=unretrieved)))
+            labels, grades, k=k, gain=gain, unretrieved=unretrieved,
+            **({} if rules is None else {"rules": rules}))))
 
 
 def within_limit(params: dict) -> dict:

@@ -37,6 +37,7 @@ from ui import state as app_state
 from ui import your_data as D
 from lab import exercises as E
 from lab import playground as P
+from lab import rules as R
 from playground_events import fire, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,8 +75,13 @@ def metric_values(at) -> dict:
     if not d["figures"]:
         return {}
     suffix = (lambda g: f" ({g})") if len(d["gains"]) > 1 else (lambda g: "")
-    return {f"{name.upper()}@{d['k']}{suffix(g)}": f"{d['figures'][g][name]:.3f}"
+    return {f"{name.upper()}@{d['k']}{suffix(g)}": _three(d['figures'][g][name])
             for g in d["gains"] for name in ("dcg", "idcg", "ndcg")}
+
+
+def _three(x) -> str:
+    """A figure as the table writes it: 3 decimals, "—" when undefined (None, NaN)."""
+    return "—" if x is None or math.isnan(x) else f"{x:.3f}"
 
 
 def check_message(at, case):
@@ -153,9 +159,11 @@ def assert_playground_scored(at, case):
     k = state.cutoff
     for gain in gains:
         label = f"NDCG@{k}" + (f" ({gain})" if len(gains) > 1 else "")
-        value = nc.ndcg(state.grades, k=k, gain=gain, ideal=state.judged)
-        assert m.get(label) == f"{value:.3f}", f"{case.id}: {label} shows {m.get(label)}, " \
-                                               f"the engine says {value:.3f}. {case.bug}"
+        # with the state's own settings (lab.rules: negatives counted 0 by default)
+        value = nc.ndcg(state.grades, k=k, ideal=state.judged, **R.engine_options(
+            state.rules, gain, state.grades + state.unretrieved))
+        assert m.get(label) == _three(value), f"{case.id}: {label} shows {m.get(label)}, " \
+                                              f"the engine says {value:.3f}. {case.bug}"
 
 
 def follow_up_playground(at, case):

@@ -4,13 +4,19 @@ with the settings that show it; the same figures in 中文."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from lab import mistakes as M
+from lab import playground as P
 from lab.text import escape_markdown, fmt
 from page_tests import assert_same_figures_in_both_languages, chinese, metrics, page
+from playground_events import formula_data, table_data
 
 PATH = "pages/mistakes.py"
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture(scope="module")
@@ -51,21 +57,65 @@ def test_the_menu_picks_a_mistake(at):
     assert metrics(at)["With this mistake"] == "0.397"     # scored 0 and averaged
 
 
-@pytest.mark.parametrize(("key", "grades", "pool", "k", "gain"), [
-    ("retrieved_ideal", (3, 2, 3, 0, 1, 2), (3, 2), 4, "linear"),
-    ("linear_for_exponential", (3, 2, 3, 0, 1, 2), (3, 2), 4, "exponential"),
-    ("negative_grades", (3, 2, 3, -1, 1, 2), (3, 2), 4, "linear"),
-    ("zero_query_one", (0, 0, 0, 0), (), 4, "linear"),
-])
-def test_open_in_playground_loads_the_settings_that_show_the_mistake(key, grades, pool, k,
-                                                                      gain):
+@pytest.mark.parametrize("key", M.KEYS)
+def test_open_in_playground_shows_the_mistakes_number(key):
+    """Every mistake's button opens the playground with its setting on: the link carries
+    it, and the table's NDCG (and the formula's) is the mistake's number in the catalogue."""
     at = page(PATH)
     at.session_state["mk_step"] = M.KEYS.index(key)
     at.run()
     at.button(key=f"mk_open_{key}").click().run()
     assert not at.exception
+    want = M.playground(key)
     pg = at.session_state["pg"]
-    assert (pg.grades, pg.unretrieved, pg.k, pg.gain) == (grades, pool, k, gain)
+    assert (pg.grades, pg.unretrieved, pg.k, pg.gain, pg.rules) == (
+        want["grades"], want["unretrieved"], want["k"], want["gain"], want["rules"])
+    # the link the playground reads (and writes back) carries the same state
+    def get_all(name):
+        value = at.query_params.get(name)
+        return [] if value is None else list(value) if isinstance(value, list) else [value]
+    link, problem = P.from_query_params(get_all, lang="en")
+    assert problem is None and link.rules == want["rules"] and link.k == want["k"]
+    value = M.playground_value(key)
+    shown = table_data(at)["figures"][pg.gain]["ndcg"]
+    assert shown == pytest.approx(value, abs=1e-12)
+    assert formula_data(at)["figures"][pg.gain]["ndcg"] == pytest.approx(value, abs=1e-12)
+    if "queries" not in M.example(key):   # the figure the lesson shows beside the right one
+        assert value == pytest.approx(M.figures(key)[1])
+    if pg.rules.changed:          # said where the figures are read
+        assert any("Mistake settings on" in w.value for w in at.warning)
+
+
+def test_short_ideal_opens_at_k_8_with_6_items_as_the_catalogue_states_it():
+    at = page(PATH)
+    at.session_state["mk_step"] = M.KEYS.index("short_ideal")
+    at.run()
+    at.button(key="mk_open_short_ideal").click().run()
+    data = table_data(at)
+    assert (data["k"], len(data["rows"])) == (8, 6)
+    assert round(data["figures"]["linear"]["ndcg"], 3) == 0.785   # mlflow's k = len(list)
+    assert at.slider(key="pg_k").value == 8 and at.slider(key="pg_k").max == 8
+
+
+def test_switching_the_setting_back_shows_the_right_number():
+    """The mistake's link, then its setting turned back in *Mistakes*: the right number."""
+    want = M.playground("discount_offset")
+    params = P.ranking_query_params([f"D{i}" for i in range(6)], want["grades"], k=want["k"],
+                                    gain=want["gain"], unretrieved=want["unretrieved"],
+                                    rules=want["rules"])
+    assert params["disc"] == "jarvelin" and set(params) == {"l", "g", "gain", "scale", "k",
+                                                             "pool", "disc"}
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    assert table_data(at)["figures"]["linear"]["ndcg"] == pytest.approx(
+        M.playground_value("discount_offset"))
+    at.selectbox(key="pg_rule_discount").set_value("log2").run()
+    right, _ = M.figures("discount_offset")
+    assert table_data(at)["figures"]["linear"]["ndcg"] == pytest.approx(right)
+    assert not any("Mistake settings on" in w.value for w in at.warning)
+    assert "disc" not in at.query_params     # the default is not written into the link
 
 
 def test_in_chinese_the_same_figures_and_chinese_words():

@@ -33,7 +33,7 @@ DATA_PAGE = "pages/your_data.py"
 # a decimal number, not part of an id, a version (9.0.8) or a formula's subscript
 NUMBER = re.compile(r"(?<![\w.@^/])[-−]?\d+\.\d+(?![\w]|\.\d)")
 QUOTED = re.compile(r"“[^”]*”|「[^」]*」|`[^`\n]*`|^\s*>.*$", re.M)
-VERSION = re.compile(r"(?:trec_eval|pytrec_eval|ranx|Python|Streamlit|pandas) \d+\.\d+")
+VERSION = re.compile(r"(?:trec_eval|pytrec_eval|ranx|Python|Streamlit|pandas|scikit-learn) \d+\.\d+")
 # inputs written as a user types them, not figures (each names where it is)
 AS_TYPED = [
     re.compile(r"2\.7 → 2[,，] ?0\.5 → 0[,，] ?−1\.5 → −1"),  # fractional grades truncated

@@ -31,8 +31,9 @@ def shown_figures(at) -> dict:
 
 
 def test_a_pool_with_negative_grades_shows_the_idcg_the_ndcg_divides_by():
-    """?g=2,-1,-1&k=3&pool=1: the ideal from the pool [2, -1, -1, 1] leaves the -1s out."""
-    at = open_link(g="2,-1,-1", k="3", pool="1", scale="free")
+    """?g=2,-1,-1&k=3&pool=1&neg=keep: negatives kept as written (not the default, which
+    counts them 0), the ideal from the pool [2, -1, -1, 1] leaves the -1s out."""
+    at = open_link(g="2,-1,-1", k="3", pool="1", scale="free", neg="keep")
     assert not at.exception
     dcg = 2 - 1 / math.log2(3) - 1 / 2             # rel = 2, -1, -1
     idcg = 2 + 1 / math.log2(3)                    # ideal [2, 1]: negatives left out
@@ -51,8 +52,8 @@ def test_a_pool_with_negative_grades_shows_the_idcg_the_ndcg_divides_by():
 
 
 def test_both_gains_with_a_negative_pool_grade_show_consistent_ratios():
-    """?g=3,-1&pool=-1&gain=both: each formula's quotient is its NDCG."""
-    at = open_link(g="3,-1", pool="-1", gain="both", scale="free")
+    """?g=3,-1&pool=-1&gain=both&neg=keep: each formula's quotient is its NDCG."""
+    at = open_link(g="3,-1", pool="-1", gain="both", scale="free", neg="keep")
     assert not at.exception
     shown = shown_figures(at)
     for gain in ("linear", "exponential"):

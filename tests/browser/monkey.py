@@ -50,6 +50,7 @@ if str(REPO_ROOT) not in sys.path:
 
 import ndcg_core as nc  # noqa: E402
 from lab.playground import ranking_query_params  # noqa: E402  (pure Python, no streamlit)
+from lab import rules as R  # noqa: E402  (the playground's settings: its default figures)
 
 CHROMIUM = os.environ.get("NDCG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -222,12 +223,14 @@ def tracebacks_in(text: str) -> list[str]:
 # ====================================================================== expected figures
 
 def expected_figures(grades, k: int, gain: str, pool) -> tuple[float, float, float]:
-    """(DCG@k, IDCG@k, NDCG@k) by ndcg_core; with a judged pool the ideal is grades + pool."""
+    """(DCG@k, IDCG@k, NDCG@k) by ndcg_core under the playground's default settings
+    (lab.rules: negatives counted 0, an all-zero list undefined); with a judged pool the
+    ideal is grades + pool."""
     grades = [float(g) for g in grades]
-    ideal = grades + [float(p) for p in pool] if pool else None
-    return (nc.dcg(grades, k=k, gain=gain),
-            nc.dcg(sorted(ideal or grades, reverse=True), k=k, gain=gain),
-            nc.ndcg(grades, k=k, gain=gain, ideal=ideal))
+    pool = [float(p) for p in pool or ()]
+    ideal = grades + pool if pool else None
+    return tuple(nc.ndcg_parts(grades, k=k, ideal=ideal,
+                               **R.engine_options(R.RIGHT, gain, grades + pool)))
 
 
 def parse_pool(text: str):
@@ -245,7 +248,7 @@ def parse_pool(text: str):
 
 
 def fmt3(x: float) -> str:
-    return f"{x:.3f}"
+    return "—" if math.isnan(x) else f"{x:.3f}"  # undefined: the table writes a dash
 
 
 # ====================================================================== page readers (sync)
@@ -396,8 +399,8 @@ def _playground_read_and_check(page):
     k = ks.pop()
     if info["k"] is not None and info["k"] != k:
         problems.append(f"the k slider shows {info['k']} but the metrics are @{k}")
-    if not 1 <= k <= len(grades):
-        problems.append(f"k = {k} outside 1..{len(grades)}")
+    if not 1 <= k <= len(grades) + len(pool or ()):   # k may pass the list: the unretrieved
+        problems.append(f"k = {k} outside 1..{len(grades) + len(pool or ())}")
         return problems, snap
     want_labels = []
     for gain in gains:

@@ -43,7 +43,8 @@ EXPECTED = {
     "rank_from_zero": (3 / log2(3) + 2 / 2 + 3 / log2(5) + 0)
     / (3 / log2(3) + 3 / 2 + 3 / log2(5) + 2 / log2(6)),     # rank i over log2(i + 2)
     "natural_log_dcg": (3 / log(2) + 2 / log(3) + 3 / log(4) + 0) / IDCG4,
-    "numerator_one": (1 + 1 / log2(3) + 1 / 2 + 0) / (1 + 1 / log2(3) + 1 / 2 + 1 / log2(5)),
+    "numerator_one": (1 + 1 / log2(3) + 1 / 2 + 1 / log2(5))
+    / (1 + 1 / log2(3) + 1 / 2 + 1 / log2(5)),             # every judged item 1, grade 0 too
     "linear_for_exponential": RIGHT4,                        # linear was asked: no effect
     "exponential_for_linear": (7 + 3 / log2(3) + 7 / 2 + 0)
     / (7 + 7 / log2(3) + 7 / 2 + 3 / log2(5)),               # gains 2^rel - 1
@@ -112,9 +113,31 @@ def test_mixed_depths_mean():
     assert m["right"] == pytest.approx((values(k=8)["cutoff_ignored"] + short_right) / 2)
 
 
+def test_recommenders_1749_is_reproduced_not_quoted():
+    """Wikipedia's example at k = 6 (D7, D8 judged, not retrieved): 1.0 instead of 0.785."""
+    ones = sum(1 / log2(i + 1) for i in range(1, 7))   # six items, each counted 1
+    mistaken = M.mistake("numerator_one").mistaken(G, k=6, unretrieved=U)
+    assert mistaken == ones / ones == 1.0
+    assert M.recommenders_1749(G, 6, U) == pytest.approx(1.0)   # its own ln(1 + rank) code
+    assert round(M.right_value(G, k=6, unretrieved=U), 3) == 0.785
+    # grade 0 counted 1 is what makes it 1.0: counting only relevant items gives less
+    relevant = (1 + 1 / log2(3) + 1 / 2 + 1 / log2(6) + 1 / log2(7)) / ones   # D4 is 0
+    assert relevant < 0.95
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_numerator_one_equals_recommenders_code_on_random_lists(seed):
+    rng = np.random.default_rng(seed)
+    grades = rng.integers(0, 4, size=int(rng.integers(1, 9))).tolist()
+    pool = tuple(rng.integers(0, 4, size=int(rng.integers(0, 4))).tolist())
+    k = int(rng.integers(1, 10))
+    assert M.mistake("numerator_one").mistaken(grades, k=k, unretrieved=pool) == \
+        pytest.approx(M.recommenders_1749(grades, k, pool))
+
+
 def test_matching_names_the_mistake_and_not_the_right_answer():
-    assert M.matching(round(EXPECTED["numerator_one"], 3), G, k=4, unretrieved=U) == \
-        ["numerator_one"]
+    assert M.matching(round(EXPECTED["cutoff_ignored"], 3), G, k=4, unretrieved=U) == \
+        ["cutoff_ignored"]
     assert M.matching(round(RIGHT4, 3), G, k=4, unretrieved=U) == []
     assert M.matching(0.5, G, k=4, unretrieved=U) == []
 
@@ -170,7 +193,9 @@ def test_properties(grades, unretrieved, k, gain):
         assert v["discount_offset"] == pytest.approx(right)
     if set(grades) | set(unretrieved) <= {0, 1}:
         assert v["exponential_for_linear"] == pytest.approx(v["linear_for_exponential"])
-        assert v["numerator_one"] == pytest.approx(right)
+    # every judged item counts 1, so the order does not matter
+    assert v["numerator_one"] == pytest.approx(M.mistaken_values(
+        grades[::-1], k=k, gain=gain, unretrieved=unretrieved)["numerator_one"])
     assert M.matching(right, grades, k=k, gain=gain, unretrieved=unretrieved) == []
     d = M.distinct_mistakes(grades, k=k, gain=gain, unretrieved=unretrieved)
     for key, x in d.items():

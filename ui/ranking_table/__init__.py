@@ -275,6 +275,7 @@ def ranking_table(
     scale: Mapping[str, Any] | None = None,
     unretrieved: Sequence[Mapping[str, Any]] | None = None,
     zero_idcg: str = "zero",
+    rules: Any = None,
     on_change: Callable[[dict], None] | None = None,
     on_event: Callable[[Any, list | None], tuple] | None = None,
     show_ideal: bool = True,
@@ -308,6 +309,9 @@ def ranking_table(
         negative grades (``ndcg_core.ndcg(..., ideal=...)``'s rule).
     zero_idcg : {'zero', 'one', 'nan'}
         NDCG when IDCG@k is 0 (``ndcg_core.ndcg``'s option; default as scikit-learn).
+    rules : lab.rules.Rules, optional
+        The playground's mistake settings (replace ``zero_idcg``); the browser's preview
+        computes them too (figures.js).
     on_change : callable, optional
         Called with the checked event (see the module notes; a move also carries
         ``"order"``, every id in the new order) before the script reruns. Apply it to
@@ -358,7 +362,7 @@ def ranking_table(
     if hint is HINT:
         hint = hint_text(lang)
     data = model.table_data(drawn, k=k, gain=gain, unretrieved=unretrieved,
-                            zero_idcg=zero_idcg, lang=lang)
+                            zero_idcg=zero_idcg, rules=rules, lang=lang)
     refused = memo.get("refused") or {}
     data.update(
         scale=dict(scale) if scale else None,

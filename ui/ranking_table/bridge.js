@@ -155,6 +155,7 @@ function apply(inst, data) {
   inst.k = Number.isInteger(d.k) && d.k > 0 ? d.k : inst.rows.length;
   inst.idcg = d.idcg || null;
   inst.zero = d.zero === undefined ? 0 : d.zero;
+  inst.conv = d.conv || null;  // the playground's mistake settings (figures.js computes them)
   inst.scale = d.scale || null;
   inst.scaleText = d.scale_text || "";
   const labels = d.labels && typeof d.labels === "object" ? d.labels : {};
@@ -192,7 +193,7 @@ function apply(inst, data) {
     inst.expectNew = null;
     if (added) focusNew = added.id;
   }
-  const structure = `${inst.gains.join()}|${inst.editable}|${inst.disabled}|${inst.k}`;
+  const structure = `${inst.gains.join()}|${inst.editable}|${inst.disabled}|${inst.k}|${JSON.stringify(inst.conv)}`;
   if (structure !== inst.structure || wordsChanged) {
     inst.structure = structure;
     inst.rowCache.clear();

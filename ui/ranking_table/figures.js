@@ -5,20 +5,49 @@
 // (1e-9, the same 3-decimal text) on 600 random lists. No DOM, no imports: the test loads
 // this file alone.
 
-/** Gain of one grade: linear (Järvelin & Kekäläinen 2002) or 2^g − 1 (Burges et al. 2005). */
-export function gainOf(grade, gain) {
+/** Gain of one grade: linear (Järvelin & Kekäläinen 2002) or 2^g − 1 (Burges et al. 2005).
+ * conv (lab.rules.conv, the playground's mistake settings; absent: the engine's defaults):
+ * a negative grade gains 0 unless let through, and a numerator of 1 counts every item 1. */
+export function gainOf(grade, gain, conv) {
+  if (conv && conv.negative === "zero" && grade < 0) return 0;
+  if (conv && conv.numerator === "one") return 1;
   return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+}
+
+/** The discount of position `pos` (1-based) as ndcg_core's denominators computes it:
+ * log2(i + 1); ln(i + 1) (in DCG only for "ln_dcg": `ideal` is IDCG's side); Järvelin &
+ * Kekäläinen's b = 2, 1 below rank 2 then ln(i) / ln(2); log2(i + 2) (ranks from 0). */
+export function discountOf(pos, conv, ideal) {
+  const d = conv ? conv.discount : "log2";
+  if (d === "ln" || (d === "ln_dcg" && !ideal)) return Math.log(pos + 1);
+  if (d === "jarvelin") return pos < 2 ? 1 : Math.log(pos) / Math.log(2);
+  if (d === "shifted") return Math.log2(pos + 2);
+  return Math.log2(pos + 1);
+}
+
+/** The discount column's heading for these settings. */
+export function discountHead(conv, ideal) {
+  const d = conv ? conv.discount : "log2";
+  if (d === "ln" || (d === "ln_dcg" && !ideal)) return "ln (i+1)";
+  if (d === "jarvelin") return "max(1, log₂ i)";
+  if (d === "shifted") return "log₂ (i+2)";
+  return "log₂ (i+1)";
 }
 
 /**
  * Every figure of the ranked list `grades` (position 1 first), per gain.
  * opts: {k: cutoff (null = whole list), gains: ["linear", ...],
- *        idcg: {gain: IDCG@k from Python}, zero: NDCG when IDCG@k <= 0 (0, 1 or null)}.
+ *        idcg: {gain: IDCG@k from Python}, zero: NDCG when IDCG@k <= 0 (0, 1 or null),
+ *        conv: the mistake settings (lab.rules.conv) or null}: with cut "ideal_only" DCG
+ *        sums the whole list; with negatives let through only an IDCG of exactly 0 is
+ *        replaced by `zero` (a negative one divides, as scikit-learn 0.22 did).
  * Returns {gain: {gain[], discount[], contribution[], cumulative[], dcg, idcg, ndcg}}.
  */
 export function preview(grades, opts) {
   const n = grades.length;
-  const kk = opts.k == null ? n : Math.max(0, Math.min(opts.k, n));
+  const conv = opts.conv || null;
+  const whole = opts.k == null || (conv && conv.cut === "ideal_only");
+  const kk = whole ? n : Math.max(0, Math.min(opts.k, n));
   const out = {};
   for (const g of opts.gains) {
     const gain = new Array(n);
@@ -27,8 +56,8 @@ export function preview(grades, opts) {
     const cumulative = new Array(n);
     let sum = 0;
     for (let i = 0; i < n; i++) {
-      gain[i] = gainOf(grades[i], g);
-      discount[i] = Math.log2(i + 2);
+      gain[i] = gainOf(grades[i], g, conv);
+      discount[i] = discountOf(i + 1, conv, false);
       contribution[i] = gain[i] / discount[i];
       sum += contribution[i];  // in position order, as numpy.cumsum
       cumulative[i] = sum;
@@ -36,7 +65,8 @@ export function preview(grades, opts) {
     const dcg = kk > 0 ? cumulative[kk - 1] : 0;
     const best = opts.idcg ? opts.idcg[g] : null;
     const zero = opts.zero === undefined ? 0 : opts.zero;
-    const ndcg = best == null ? null : best > 0 ? dcg / best : zero;
+    const divides = conv && conv.negative === "through" ? best !== 0 : best > 0;
+    const ndcg = best == null ? null : divides ? dcg / best : zero;
     out[g] = { gain, discount, contribution, cumulative, dcg, idcg: best, ndcg };
   }
   return out;

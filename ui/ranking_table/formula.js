@@ -12,20 +12,40 @@ const FIGURES_EVENT = "ndcg-ranking-table-figures";
 const MAX_TERMS = 8;  // then "⋯", as the lessons' formulas do
 const FORMULAS = new WeakMap();  // root element -> {box, key, labels, shape, slots, unbind}
 
-/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential);
- * `slots` gets the node that holds the grade's text. */
-function term(pos, gain, slots) {
+/** The denominator written for position `pos` under the settings `conv` (the discount
+ * actually used: figures.js discountOf); `ideal`: IDCG's side. */
+function denText(pos, conv, ideal) {
+  const d = conv ? conv.discount : "log2";
+  if (d === "ln" || (d === "ln_dcg" && !ideal)) return `ln ${pos + 1}`;
+  if (d === "jarvelin") return pos < 2 ? "1" : `log₂ ${pos}`;
+  if (d === "shifted") return `log₂ ${pos + 2}`;
+  return `log₂ ${pos + 1}`;
+}
+
+/** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential), with
+ * the numerator and the discount the settings `conv` use (a numerator of 1, another
+ * discount; a negative grade counted as 0 is written by gradeText). `slots` gets the node
+ * that holds the grade's text (null when the numerator is the constant 1). */
+function term(pos, gain, slots, conv, ideal) {
   const frac = el("span", "fx-frac");
   const num = el("span", "fx-num");
   let slot = num;
-  if (gain === "exponential") {
+  if (conv && conv.numerator === "one") {
+    num.textContent = "1";
+    slot = null;
+  } else if (gain === "exponential") {
     num.append("2");
     slot = num.appendChild(el("sup", ""));
     num.append(" − 1");
   }
   slots.push(slot);
-  frac.append(num, el("span", "fx-den", `log₂ ${pos + 1}`));
+  frac.append(num, el("span", "fx-den", denText(pos, conv, ideal)));
   return frac;
+}
+
+/** A grade as its term writes it: 0 for a negative grade the settings count as 0. */
+function gradeText(text, conv) {
+  return conv && conv.negative === "zero" && Number(text) < 0 ? "0" : text;
 }
 
 function line(name, parts) {
@@ -39,12 +59,12 @@ function line(name, parts) {
 }
 
 /** The first k grades' terms (at most MAX_TERMS, then "+ ⋯"); their grade nodes in `slots`. */
-function sum(count, k, gain, slots) {
+function sum(count, k, gain, slots, conv, ideal) {
   const shown = Math.min(count, k);
   const parts = [];
   for (let i = 0; i < Math.min(shown, MAX_TERMS); i++) {
     if (i) parts.push("+");
-    parts.push(term(i + 1, gain, slots));
+    parts.push(term(i + 1, gain, slots, conv, ideal));
   }
   if (shown > MAX_TERMS) parts.push("+", "⋯");
   return parts;
@@ -58,11 +78,23 @@ function ratio(top, bottom) {
 
 /** The formula's elements for `f`'s shape (k, gains, lengths, IDCG > 0): every number in
  * them is a slot that fillFormula writes. */
+/** Whether NDCG is written as DCG / IDCG (else "no gain"): IDCG > 0, or ≠ 0 where
+ * negative grades go through to the ideal. */
+function divides(fig, conv) {
+  return conv && conv.negative === "through" ? fig.idcg !== 0 : fig.idcg > 0;
+}
+
 function buildFormula(box, f, labels) {
   const blocks = [];
   const slots = [];
   const k = f.k;
   const op = () => el("span", "fx-op");
+  const conv = f.conv || null;
+  const n = f.grades.length;
+  // How deep each sum goes: DCG over the whole list (cut "ideal_only"), both at the list's
+  // length when k passes it ("list_length"), else both at k (a sum past the list has its terms).
+  const dk = conv && conv.cut === "ideal_only" ? n : conv && conv.cut === "list_length" ? Math.min(k, n) : k;
+  const ik = conv && conv.cut === "list_length" ? Math.min(k, n) : k;
   for (const g of f.gains) {
     const fig = f.figures && f.figures[g];
     if (!fig) continue;
@@ -70,13 +102,13 @@ function buildFormula(box, f, labels) {
     block.dataset.gain = g;
     if (f.gains.length > 1) block.appendChild(el("div", "fx-gain", say(labels, "note_" + g)));
     const s = { gain: g, grades: [], ideal: [], dcg: op(), idcg: op(), ndcg: op() };
-    block.appendChild(line(`DCG@${k}`, ["=", ...sum(f.grades.length, k, g, s.grades), "=", s.dcg]));
-    block.appendChild(line(`IDCG@${k}`, ["=", ...sum(f.ideal.length, k, g, s.ideal), "=", s.idcg]));
+    block.appendChild(line(`DCG@${dk}`, ["=", ...sum(f.grades.length, dk, g, s.grades, conv, false), "=", s.dcg]));
+    block.appendChild(line(`IDCG@${ik}`, ["=", ...sum(f.ideal.length, ik, g, s.ideal, conv, true), "=", s.idcg]));
     let last;
-    if (fig.idcg > 0) {
+    if (divides(fig, conv)) {
       s.top = el("span", "fx-num");
       s.bottom = el("span", "fx-den");
-      last = line(`NDCG@${k}`, ["=", ratio(el("span", "fx-num", `DCG@${k}`), el("span", "fx-den", `IDCG@${k}`)),
+      last = line(`NDCG@${k}`, ["=", ratio(el("span", "fx-num", `DCG@${dk}`), el("span", "fx-den", `IDCG@${ik}`)),
                                 "=", ratio(s.top, s.bottom), "=", s.ndcg]);
     } else {
       last = line(`NDCG@${k}`, ["=", s.ndcg, say(labels, "no_gain")]);
@@ -97,10 +129,11 @@ function put(node, text) {
 /** Write `f`'s numbers into the slots: only the text that changed (a move: a few grades,
  * DCG and NDCG). */
 function fillFormula(slots, f) {
+  const conv = f.conv || null;
   for (const s of slots) {
     const fig = f.figures[s.gain];
-    s.grades.forEach((node, i) => put(node, f.grades[i]));
-    s.ideal.forEach((node, i) => put(node, f.ideal[i]));
+    s.grades.forEach((node, i) => put(node, gradeText(f.grades[i], conv)));
+    s.ideal.forEach((node, i) => put(node, gradeText(f.ideal[i], conv)));
     put(s.dcg, fmt3(fig.dcg));
     put(s.idcg, fmt3(fig.idcg));
     put(s.top, fmt3(fig.dcg));
@@ -112,8 +145,9 @@ function fillFormula(slots, f) {
 /** The formula of `f` ({k, gains, grades, ideal, figures}) into `inst.box`, in `labels`'
  * words: built again only when its shape or words changed, else its numbers rewritten. */
 function drawFormula(inst, f, labels) {
-  const shape = JSON.stringify([f.k, f.gains, f.grades.length, f.ideal.length,
-    f.gains.map((g) => (f.figures && f.figures[g] ? f.figures[g].idcg > 0 : null))]);
+  const conv = f.conv || null;
+  const shape = JSON.stringify([f.k, f.gains, f.grades.length, f.ideal.length, conv,
+    f.gains.map((g) => (f.figures && f.figures[g] ? divides(f.figures[g], conv) : null))]);
   if (shape !== inst.shape || labels !== inst.drawnLabels) {
     inst.slots = buildFormula(inst.box, f, labels);
     inst.shape = shape;

@@ -59,7 +59,7 @@ function headerRow(inst, ideal) {
     ["rt-label", word(inst, "col_item")],
     ["rt-grade", word(inst, "col_grade"), inst.scaleText],
     ["rt-num rt-gain", word(inst, "col_gain"), gains.map((g) => formulaOf(inst, g)).join("; ")],
-    ["rt-num rt-disc", "log₂ (i+1)", word(inst, "col_disc_help")],
+    ["rt-num rt-disc", discountHead(inst.conv, ideal), word(inst, "col_disc_help")],
     ["rt-num rt-contrib", word(inst, "col_contrib"), word(inst, "col_contrib_help")],
     ["rt-num rt-cum", word(inst, "col_cum"), word(inst, "col_cum_help")],
     ["rt-act", ""],
@@ -205,7 +205,7 @@ function fillRows(inst, refsInOrder, figures, ideal, live) {
       r.contrib[j].bar.classList.toggle("is-negative", c < 0);
     });
     const first = figures && figures[inst.gains[0]];
-    setNum(r.disc, first ? first.discount[i] : Math.log2(i + 2), live);
+    setNum(r.disc, first ? first.discount[i] : discountOf(i + 1, inst.conv, ideal), live);
     if (live) continue;
     if (!ideal) {
       const label = describe(inst, r.row, pos, figures);
@@ -401,7 +401,7 @@ function renderIdeal(inst) {
   inst.idealBox.hidden = !inst.showIdeal;
   if (!inst.showIdeal) return;
   // The ideal ordering does not change with a move: redraw only when it did change.
-  const sig = JSON.stringify([inst.idealRows, inst.idealFigures, inst.k, inst.gains, inst.hasUnretrieved]);
+  const sig = JSON.stringify([inst.idealRows, inst.idealFigures, inst.k, inst.gains, inst.hasUnretrieved, inst.conv]);
   if (sig === inst.idealSig) return;
   inst.idealSig = sig;
   const frag = document.createDocumentFragment();
@@ -417,7 +417,7 @@ function renderIdeal(inst) {
 function previewOf(inst, rows) {
   if (rows.some((r) => r.grade === null)) return null;
   if (!inst.idcg) return null;
-  return preview(rows.map((r) => r.grade), { k: inst.k, gains: inst.gains, idcg: inst.idcg, zero: inst.zero });
+  return preview(rows.map((r) => r.grade), { k: inst.k, gains: inst.gains, idcg: inst.idcg, zero: inst.zero, conv: inst.conv });
 }
 
 /** Show `figures` (of `rows`, in that order) in the figures above the table, and tell the
@@ -428,7 +428,7 @@ function showFigures(inst, figures, source, rows = inst.rows) {
   fillFigures(inst, figures, inst.deltaBase);
   if (!inst.key) return;
   const detail = {
-    key: inst.key, k: inst.k, gains: inst.gains,
+    key: inst.key, k: inst.k, gains: inst.gains, conv: inst.conv,
     grades: rows.map((r) => r.gradeText), ideal: inst.idealRows.map((r) => r.gradeText),
     figures: figures && Object.fromEntries(inst.gains.map((g) => [g, { dcg: figures[g].dcg, idcg: figures[g].idcg, ndcg: figures[g].ndcg }])),
   };

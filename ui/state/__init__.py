@@ -31,6 +31,7 @@ from dataclasses import replace
 import streamlit as st
 
 from lab import playground as P
+from lab import rules as R
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.share import exercise_from_link
@@ -62,6 +63,7 @@ GAIN_WIDGET, K_WIDGET, SCALE_WIDGET = "pg_gain", "pg_k", "pg_scale"
 UNRETRIEVED_WIDGET = "pg_unretrieved_text"
 UNRETRIEVED_ERROR = "pg_unretrieved_error"  # why the typed grades were refused
 UNRETRIEVED_BAD_TEXT = "pg_unretrieved_bad_text"  # the refused text, shown again as typed
+RULE_WIDGET = "pg_rule_{}"       # .format(setting): the mistake settings (lab.rules), mirrors
 # other pages that show (and may move) the shared ranking
 GAIN_LIST, GAIN_K = "gain_list", "gain_k"
 BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
@@ -207,6 +209,13 @@ def on_settings():
                             k=int(ss[K_WIDGET]), unretrieved=unretrieved))
 
 
+def on_rules(reset: bool = False):
+    """The mistake settings changed (or *Back to the right conventions*: ``reset``)."""
+    rules = R.RIGHT if reset else R.Rules(**{name: ss[RULE_WIDGET.format(name)]
+                                             for name in R.CHOICES})
+    _set_playground(replace(ss[PG], rules=rules))
+
+
 def on_k(key: str):
     """A page's own cutoff slider (``key``) sets the shared cutoff."""
     _set_playground(replace(ss[PG], k=int(ss[key])))
@@ -228,8 +237,10 @@ def settings_widgets(pg: P.Playground):
     else:
         ss[UNRETRIEVED_ERROR] = None
         ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
-    if len(pg.items) > 1:
+    if len(pg.items) + len(pg.unretrieved) > 1:
         ss[K_WIDGET] = pg.cutoff  # from the state (a lesson may have changed k)
+    for name in R.CHOICES:
+        ss[RULE_WIDGET.format(name)] = getattr(pg.rules, name)
 
 
 def unretrieved_error() -> str | None:
@@ -237,7 +248,7 @@ def unretrieved_error() -> str | None:
 
 
 def _settings_signature(pg: P.Playground):
-    return (len(pg.items), pg.cutoff, pg.gain, pg.scale, pg.unretrieved)
+    return (len(pg.items), pg.cutoff, pg.gain, pg.scale, pg.unretrieved, pg.rules)
 
 
 def settings_stale(pg: P.Playground) -> bool:
