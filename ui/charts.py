@@ -156,20 +156,24 @@ def _contribution_chart(k: int, gain: str, actual: tuple, ideal: tuple, dcg: flo
 
 
 def curve_chart(grades: tuple, k: int, judged: tuple | None,
-                ndcg: Mapping[str, float | None] | None = None) -> go.Figure:
+                ndcg: Mapping[str, float | None] | None = None, *,
+                negative: str = "zero") -> go.Figure:
     """NDCG@k for every cutoff k, under both gains; ``ndcg`` ({gain: NDCG@k}, the table's
-    figures when the playground draws it) is written at the cutoff's line."""
+    figures when the playground draws it) is written at the cutoff's line. ``negative``:
+    the engine's option, "zero" (a negative grade counts 0) as the playground's right
+    convention."""
     return _curve_chart(tuple(grades), k, judged, tuple((ndcg or {}).items()),
-                        state.language())
+                        state.language(), negative)
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
 def _curve_chart(grades: tuple, k: int, judged: tuple | None, ndcg: tuple,
-                 lang: str) -> go.Figure:
+                 lang: str, negative: str) -> go.Figure:
     fig = go.Figure()
     for gain, dash in (("linear", "solid"), ("exponential", "dot")):
         try:
-            c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(judged) if judged else None)
+            c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(judged) if judged else None,
+                              negative=negative)
         except ValueError:
             continue
         fig.add_scatter(x=c["k"], y=c["ndcg"], name=gain_name(gain, lang=lang, long=True),

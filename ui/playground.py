@@ -202,7 +202,8 @@ def charts(pg: P.Playground, figures: dict):
     if pg.rules.changed:
         st.caption(t("The charts use the right conventions, not the mistake settings.",
                      state.language()))
-        figures = {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged) for g in figures}
+        figures = {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged, rules=R.RIGHT)
+                   for g in figures}
     gain = next(iter(figures))
     left, right = st.columns(2)
     with left:

@@ -104,7 +104,7 @@ def test_switching_the_setting_back_shows_the_right_number():
                                     gain=want["gain"], unretrieved=want["unretrieved"],
                                     rules=want["rules"])
     assert params["disc"] == "jarvelin" and set(params) == {"l", "g", "gain", "scale", "k",
-                                                             "pool", "disc"}
+                                                             "unretrieved", "disc"}
     at = AppTest.from_file(APP, default_timeout=60)
     for name, value in params.items():
         at.query_params[name] = value
