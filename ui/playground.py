@@ -120,7 +120,8 @@ def table(pg: P.Playground, key: str = state.LIST):
                    for i, g in enumerate(pg.unretrieved, start=1)]
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
-                  unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key))
+                  unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key),
+                  size=state.table_size())
 
 
 def settled():
@@ -132,7 +133,7 @@ def settled():
 def formula():
     """DCG@k's and IDCG@k's sums and the NDCG ratio, per gain shown: the ranking table's
     figures, and in the browser its preview in the same frame (no rerun, no KaTeX)."""
-    ranking_formula(table=state.LIST, key=state.FORMULA)
+    ranking_formula(table=state.LIST, key=state.FORMULA, size=state.table_size())
 
 
 def scored(pg: P.Playground, gains) -> tuple[dict | None, str | None]:
