@@ -193,7 +193,7 @@ def test_the_switch_turns_the_view_on_it_stays_on_page_to_page_and_turns_off(
         page.get_by_test_id("stExpandSidebarButton").click()
         page.get_by_test_id("stSidebarNav").get_by_text("Worked examples").click()
         wait_idle(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)  # the longest page
-        expect(page.get_by_test_id("stTable").first).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+        expect(page.get_by_test_id("stTable").first).to_be_visible(timeout=FIRST_LOAD_TIMEOUT_MS)
         expect(page).to_have_url(re.compile(r"/worked_examples\?.*present=1"))
         expect(page.get_by_test_id("stSidebar").get_by_role("switch")).to_be_checked()
         sizes = [s for _, s in page.evaluate(LESSON_TEXT_JS)]
