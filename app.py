@@ -12,7 +12,9 @@ from ui import memory, opening, state
 
 # An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
 # fonts.gstatic.com on every page load, a request to a third party.
-st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide")
+# Presenter view (ui/state/present.py): the sidebar folds on the run that turns it on.
+st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide",
+                   initial_sidebar_state=state.sidebar_state())
 memory.configure()  # once per process: freed upload memory goes back to the system
 # A session's first run waits its turn (two at once): a class opening the app together
 # cannot stall the students already working (ui/opening.py, issue 26).
@@ -59,10 +61,18 @@ with opening.first_run_in_turn():
     nav = st.navigation(PAGES)
     # What makes every page fit a projector, a laptop and a phone (layout only: ui/fit.css).
     st.html(Path(__file__).with_name("ui") / "fit.css")
+    if state.presenting():  # larger type for a projector, less chrome (ui/present.css)
+        st.html(Path(__file__).with_name("ui") / "present.css")
     with st.sidebar:
         state.language_widget()
         st.segmented_control(t("Language", lang), list(LANGUAGES), format_func=LANGUAGES.get,
                              required=True, key=state.LANG_WIDGET, on_change=state.on_language)
+        state.present_widget()
+        st.toggle(t("Presenter view", lang), key=state.PRESENT_WIDGET,
+                  on_change=state.on_present,
+                  help=t("For a projector: large tables and figures, the sidebar folded. "
+                         "Links made while it is on open in it too.", lang))
+        state.keep_present_param()
         st.caption(t("**NDCG Lab** — drag a ranking, edit the grades, and watch DCG, IDCG and "
                      "NDCG answer. Every number comes from the `ndcg_core` engine, checked "
                      "against scikit-learn, trec_eval and ranx.", lang))

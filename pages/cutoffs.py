@@ -7,7 +7,7 @@ import ndcg_core as nc
 from lab.documents import RUNNING_EXAMPLE
 from lab.i18n import t
 from lab.text import fmt, gain_name
-from ui import charts, learn, lessons as L, playground as view, routing, state, tables
+from ui import charts, learn, lessons as L, playground as view, present, routing, state, tables
 
 LESSON = "04_cutoffs"
 DROP = [3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 2, 2]  # NDCG@5 = 1.0 > NDCG@10 = 0.865
@@ -47,9 +47,9 @@ else:
         st.caption(gain_name(gain, lang=lang, long=True))
         curve = nc.ndcg_curve(list(pg.grades), gain=gain,
                               ideal=list(pg.judged) if pg.judged else None)
-        st.dataframe(curve, hide_index=True, width="stretch",  # k, DCG, IDCG, NDCG: no words
-                     column_config={c: {**tables.NUMBER, "label": c.upper()}
-                                    for c in ("dcg", "idcg", "ndcg")})
+        present.dataframe(curve, hide_index=True, width="stretch",  # k, DCG, IDCG, NDCG
+                          column_config={c: {**tables.NUMBER, "label": c.upper()}
+                                         for c in ("dcg", "idcg", "ndcg")})
 routing.link_to_playground(t("Change this ranking in the playground", lang))
 
 L.section(LESSON, "not-monotonic")

@@ -15,7 +15,7 @@ from lab.flips import Flip, arrange, flip_reasons
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, show_grades
 from lab.tour import Step
-from ui import handouts, lessons as L, routing, share, state, tables
+from ui import handouts, lessons as L, present, routing, share, state, tables
 
 NUMBER = tables.NUMBER
 
@@ -38,12 +38,12 @@ def claims_table(claims):
     lang = state.language()
     head = claim_headers(lang)  # display only: the frame keeps its English columns
     tables.swipe_hint()
-    st.dataframe(claims_frame(claims, lang=lang), hide_index=True, width="stretch",
-                 column_config={
-                     "quantity": st.column_config.TextColumn(head["quantity"], width="large"),
-                     "the source says": st.column_config.TextColumn(head["the source says"]),
-                     "ndcg_core (exact)": {**NUMBER, "label": head["ndcg_core (exact)"]},
-                     "agrees": st.column_config.TextColumn(head["agrees"])})
+    present.dataframe(claims_frame(claims, lang=lang), hide_index=True, width="stretch",
+                      column_config={
+                          "quantity": st.column_config.TextColumn(head["quantity"], width="large"),
+                          "the source says": st.column_config.TextColumn(head["the source says"]),
+                          "ndcg_core (exact)": {**NUMBER, "label": head["ndcg_core (exact)"]},
+                          "agrees": st.column_config.TextColumn(head["agrees"])})
 
 
 def render_ranking(r: Ranking):
@@ -147,17 +147,17 @@ def render_flip(pg, flip: Flip):
             for name, order, scores in (("P", flip.a, flip.ndcg["a"]),
                                         ("Q", flip.b, flip.ndcg["b"]))]
     tables.swipe_hint()
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-                 column_config={  # headers in the page's language, the frame's stay English
-                     "ordering": st.column_config.TextColumn(t("ordering", lang)),
-                     "grades in order": st.column_config.TextColumn(
-                         t("grades in order", lang)),
-                     f"top {k} items": st.column_config.TextColumn(
-                         t("top {k} items", lang, k=k)),
-                     f"NDCG@{k} linear": {**NUMBER, "label": t("NDCG@{k} linear", lang, k=k)},
-                     f"NDCG@{k} exponential": {**NUMBER, "label": t("NDCG@{k} exponential",
-                                                                    lang, k=k)}},
-                 key="gain_flip_table")
+    present.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                      column_config={  # headers in the page's language, the frame's stay English
+                          "ordering": st.column_config.TextColumn(t("ordering", lang)),
+                          "grades in order": st.column_config.TextColumn(
+                              t("grades in order", lang)),
+                          f"top {k} items": st.column_config.TextColumn(
+                              t("top {k} items", lang, k=k)),
+                          f"NDCG@{k} linear": {**NUMBER, "label": t("NDCG@{k} linear", lang, k=k)},
+                          f"NDCG@{k} exponential": {**NUMBER, "label": t("NDCG@{k} exponential",
+                                                                         lang, k=k)}},
+                      key="gain_flip_table")
     for col, name, order in zip(st.columns(2), "PQ", (flip.a, flip.b)):
         with col:
             routing.open_in_playground(labels[name], order, k=k, gain="both",

@@ -145,7 +145,7 @@ def table(pg: P.Playground, key: str = state.LIST):
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
-                  on_event=partial(state.on_table_event, key=key))
+                  on_event=partial(state.on_table_event, key=key), size=state.table_size())
 
 
 def settled():
@@ -157,7 +157,7 @@ def settled():
 def formula():
     """DCG@k's and IDCG@k's sums and the NDCG ratio, per gain shown: the ranking table's
     figures, and in the browser its preview in the same frame (no rerun, no KaTeX)."""
-    ranking_formula(table=state.LIST, key=state.FORMULA)
+    ranking_formula(table=state.LIST, key=state.FORMULA, size=state.table_size())
 
 
 def figures(pg: P.Playground) -> tuple[dict | None, str | None]:

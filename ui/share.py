@@ -39,7 +39,8 @@ def button(url, *, key: str, lazy: bool = False):
 
 def exercise(exercise_id: str, *, key: str = "share_px"):
     button(S.link(base(), "practice", {state.EXERCISE_PARAM: exercise_id,
-                                       state.LANG_PARAM: state.language()}), key=key)
+                                       state.LANG_PARAM: state.language(),
+                                       **state.present_params()}), key=key)
 
 
 def here() -> str:
@@ -52,5 +53,6 @@ def playground(*, key: str = "share_pg"):
 
 
 def worked_example(ranking_key: str):
-    button(S.link(base(), "worked_examples", {state.LANG_PARAM: state.language()},
+    button(S.link(base(), "worked_examples", {state.LANG_PARAM: state.language(),
+                                              **state.present_params()},
                   fragment=ranking_key), key=f"share_{ranking_key}")

@@ -14,7 +14,7 @@ import streamlit as st
 import ndcg_core as nc
 from lab.i18n import t
 from lab.text import LEARN_DECIMALS, fmt, fmt_grade, number_format
-from ui import state
+from ui import present as ui_present, state
 
 TABLE_COLUMNS = {
     "position": "position", "label": "item", "relevance": "grade", "gain": "gain",
@@ -88,10 +88,13 @@ def _styled(df: pd.DataFrame, dimmed: np.ndarray):
 # Cached with its output and keyed by what it shows: on a repeat Streamlit replays the stored
 # element instead of building and serialising the table again (~0.3 ms instead of ~10 ms).
 # After a move the ideal table is such a repeat, and so is any state seen before.
+# ``present``: the presenter view's static table (ui/present.py), a key of its own.
 @st.cache_data(max_entries=1024, show_spinner=False)
-def _show(table: pd.DataFrame, lang: str = "en", columns: tuple | None = None) -> None:
-    st.dataframe(_styled(*_display(table, lang)), hide_index=True, width="stretch",
-                 column_config=column_config(lang), column_order=columns)
+def _show(table: pd.DataFrame, lang: str = "en", columns: tuple | None = None,
+          present: bool = False) -> None:
+    ui_present.dataframe(_styled(*_display(table, lang)), hide_index=True, width="stretch",
+                         column_config=column_config(lang), column_order=columns,
+                         present=present)
 
 
 # The tour's table (Start here): its list is all inside k and its gain is linear (the grade
@@ -136,7 +139,7 @@ def ranking_table(grades, labels, *, k, gain, hint=True, columns=None):
     if hint:
         swipe_hint()
     _show(nc.dcg_table(list(grades), k=k, gain=gain, labels=list(labels)), state.language(),
-          columns)
+          columns, state.presenting())
 
 
 def ideal_table(grades, labels, *, k, gain, judged=None, unretrieved_labels=(),
@@ -157,7 +160,7 @@ def ideal_table(grades, labels, *, k, gain, judged=None, unretrieved_labels=(),
                           [t("not retrieved {i}", lang, i=i + 1) for i in range(extra)])
     _show(nc.ideal_table(grades, k=k, gain=gain, labels=labels,
                          ideal=list(judged) if judged else None, ideal_labels=names), lang,
-          columns)
+          columns, state.presenting())
 
 
 def dcg_tables(grades, labels, *, k, gain, judged=None, heading=True,

@@ -64,6 +64,7 @@ from ui import state
 _HERE = Path(__file__).resolve().parent
 
 
+SIZES = ("normal", "present")  # the table's and the formula's type: a screen, a projector
 JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "bridge.js")
 
 
@@ -284,6 +285,7 @@ def ranking_table(
     hint: str | None = HINT,
     max_label: int = grades.MAX_LABEL,
     max_rows: int = grades.MAX_ITEMS,
+    size: str = "normal",
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -331,6 +333,9 @@ def ranking_table(
         The help line under the list.
     max_label, max_rows : int
         Longest label, most rows (add is refused beyond).
+    size : {'normal', 'present'}
+        'present': type for a projector (cells at 20 px or more, the figures at 40 px or
+        more, no hint line), for the presenter view.
 
     Returns
     -------
@@ -375,6 +380,7 @@ def ranking_table(
         disabled=bool(disabled),
         show_ideal=bool(show_ideal),
         max_label=int(max_label),
+        size=_size(size),
     )
     event = memo.get("event") if raw_event is not None else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)
@@ -406,15 +412,22 @@ def ranking_table(
     return {"order": order, "event": event}
 
 
-def ranking_formula(*, table: str, key: str) -> None:
+def _size(size: str) -> str:
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}; got {size!r}.")
+    return size
+
+
+def ranking_formula(*, table: str, key: str, size: str = "normal") -> None:
     """The formula of the ranking table drawn this run under the key ``table``: DCG@k's and
     IDCG@k's sums and the NDCG ratio with its figures (the same ones: from the table's
     data), per gain. It then follows the table in the browser, in the frame the table
-    draws new figures (a drag's preview, a key's move, the engine's answer)."""
+    draws new figures (a drag's preview, a key's move, the engine's answer). ``size``:
+    as the table's ("present": type for a projector)."""
     memo = state.component_memo(_MEMO, table) or {}
     lang = state.language()
     _formula(key=key, data={
-        "table": str(table), "formula": memo.get("formula"),
+        "table": str(table), "formula": memo.get("formula"), "size": _size(size),
         "labels": {"note_linear": gain_name("linear", lang=lang, long=True),
                    "note_exponential": gain_name("exponential", lang=lang, long=True),
                    "no_gain": t("(no positive gain to find)", lang)}})

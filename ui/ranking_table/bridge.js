@@ -181,6 +181,8 @@ function apply(inst, data) {
   inst.root.classList.toggle("is-disabled", inst.disabled);
   inst.root.classList.toggle("is-two", inst.gains.length > 1);
   inst.root.classList.toggle("no-ideal", !inst.showIdeal);
+  // "present": type for a projector (ranking_table.css, presenter view)
+  inst.root.dataset.size = d.size === "present" ? "present" : "normal";
   // Changes lost with an expired session are said, at the table, until the user's next
   // change: the run the new session's own order report causes must not wipe it at once.
   if (lost) LOST.add(d.key);

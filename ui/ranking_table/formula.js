@@ -174,6 +174,7 @@ export default function rankingFormula({ data, parentElement }) {
     inst.unbind = () => window.removeEventListener(FIGURES_EVENT, handler);
   }
   inst.key = data.table;
+  root.dataset.size = data.size === "present" ? "present" : "normal";  // formula.css
   inst.labels = data.labels;
   // What the table shows now, if it has drawn since this page loaded; else Python's.
   const latest = window[FIGURES_EVENT] && window[FIGURES_EVENT][data.table];

@@ -37,6 +37,7 @@ from lab.exercises import STEPS, Score
 from lab.share import exercise_from_link
 from lab.table_events import next_state
 from lab.text import fmt_grade
+from ui.state.present import *  # noqa: F401,F403  (presenter view: ui/state/present.py)
 
 ss = st.session_state
 
@@ -264,8 +265,8 @@ def pop_notice() -> dict | None:
 def publish(pg: P.Playground) -> str | None:
     """Write the state into the URL so a copied link reopens it, in this language. Returns a
     note when the link had to be shortened to open everywhere (labels cut or left out)."""
-    params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()},
-                                       lang=language())
+    params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language(),
+                                        **present_params()}, lang=language())
     st.query_params.from_dict(params)
     ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
     ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)

@@ -1,0 +1,71 @@
+"""The lessons' tables in the presenter view (issue 25).
+
+A data grid (``st.dataframe``) draws its cells on a canvas, at a size only the server's
+theme sets; a projector needs 20 px. In the presenter view a lesson's grid is drawn as a
+static table instead (``st.table``: HTML, its type set by ui/present.css), with the same
+headers, the same 3 decimals and the same dimmed rows. Text cells are escaped: a static
+table renders Markdown, and a label may be user text.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+from pandas.io.formats.style import Styler
+
+from lab.text import escape_markdown, fmt, unbroken
+from ui import state
+
+
+def dataframe(data, *, column_config: dict | None = None, present: bool | None = None,
+              **kwargs) -> None:
+    """``st.dataframe(data, column_config=..., **kwargs)``, or in the presenter view
+    (``present``; None: this session's) the same rows as a static table
+    (:func:`as_table`). ``data``: a DataFrame or a Styler of one."""
+    if present is None:
+        present = state.presenting()
+    if not present:
+        st.dataframe(data, column_config=column_config, **kwargs)
+        return
+    st.table(as_table(data, column_config or {}), hide_index=True)
+
+
+def as_table(data, column_config: dict) -> Styler:
+    """``data`` (a DataFrame or a Styler of one) as a static table shows it: each column
+    under its ``column_config`` label, numbers in its format (else 3 decimals), text
+    escaped and unbroken at its hyphens; a Styler's own styles (dimmed rows) kept.
+
+    >>> s = as_table(pd.DataFrame({"x": [0.12345], "item": ["a-b *c*"]}),
+    ...              {"x": {"label": "X", "type_config": {"format": "%.2f"}}})
+    >>> list(s.data.columns), s.to_string().splitlines()[1].split()[1:]
+    (['X', 'item'], ['0.12', 'a‑b', '\\\\*c\\\\*'])
+    """
+    styler = data if isinstance(data, Styler) else None
+    frame = styler.data if styler is not None else pd.DataFrame(data)
+    labels, formats = {}, {}
+    for col in frame.columns:
+        config = column_config.get(col) or {}
+        labels[col] = str(config.get("label") or col)
+        if frame[col].dtype.kind in "fc":
+            formats[labels[col]] = _number((config.get("type_config") or {}).get("format"))
+        elif frame[col].dtype.kind not in "iub":
+            formats[labels[col]] = _text
+    shown = frame.rename(columns=labels)
+    out = shown.style
+    if styler is not None:
+        out.use(styler.export())  # the styles are by shape (ui/tables.py): columns renamed
+    return out.format(formats)
+
+
+def _number(spec: str | None):
+    def one(value) -> str:
+        if value is None or (isinstance(value, float) and not math.isfinite(value)):
+            return "—"
+        return spec % value if spec else fmt(value)
+    return one
+
+
+def _text(value) -> str:
+    return "" if value is None else escape_markdown(unbroken(value))
