@@ -2,7 +2,8 @@
 
 :func:`read_event` checks a report against the rows drawn (any ranking table:
 ``ui.ranking_table`` calls it) and reconciles a move's reported order with their ids;
-:func:`next_state` then applies it to the playground. The server
+:func:`next_state` then applies it to the playground (an undo or a redo moves its history
+instead: :func:`history_step`). The server
 (``ui.state.on_table_event``) and the tests (tests/app/playground_events.py) both call
 :func:`next_state`: check -> reconcile -> apply.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from lab import playground as P
+from lab.history import History
 from lab.grades import MAX_ITEMS, MAX_LABEL
 from lab.ranking_table import check_event
 
@@ -74,3 +76,21 @@ def next_state(state: P.Playground, event: Any, reported: list | None = None, *,
         return Step(P.apply_event(state, clean, lang=lang), clean)
     except ValueError as exc:
         return Step(state, None, str(exc), clean.get("id"))
+
+
+HISTORY_ACTIONS = ("undo", "redo")  # the table's Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (history.js)
+
+
+def history_step(history: History, event: Any) -> History | None:
+    """``history`` after an undo or redo event (``{"action": "undo"}`` or ``"redo"``, from
+    the Undo/Redo buttons or the keys the table sends); None for any other event, which
+    :func:`next_state` takes. Nothing to undo (or redo): the same history.
+
+    >>> h = History("a").push("b")
+    >>> history_step(h, {"action": "undo"}).present, history_step(h, {"action": "move"})
+    ('a', None)
+    """
+    action = event.get("action") if isinstance(event, Mapping) else None
+    if action not in HISTORY_ACTIONS:
+        return None
+    return history.undo() if action == "undo" else history.redo()

@@ -64,7 +64,8 @@ from ui import state
 _HERE = Path(__file__).resolve().parent
 
 
-JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "bridge.js")
+JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "history.js",
+            "bridge.js")
 
 
 def _read(name: str) -> str:
@@ -287,6 +288,7 @@ def ranking_table(
     hint: str | None = HINT,
     max_label: int = grades.MAX_LABEL,
     max_rows: int = grades.MAX_ITEMS,
+    history: bool = False,
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -331,6 +333,11 @@ def ranking_table(
         The help line under the list.
     max_label, max_rows : int
         Longest label, most rows (add is refused beyond).
+    history : bool
+        This table holds the page's undo history: Ctrl+Z (Cmd+Z), Ctrl+Shift+Z and Ctrl+Y
+        anywhere on the page but in a text field send ``{"action": "undo"}`` / ``"redo"``
+        events (``on_event`` takes them), and the browser's Back and Forward mark the
+        address (ui/ranking_table/history.js).
 
     Returns
     -------
@@ -375,6 +382,7 @@ def ranking_table(
         disabled=bool(disabled),
         show_ideal=bool(show_ideal),
         max_label=int(max_label),
+        history=bool(history),
     )
     event = memo.get("event") if raw_event is not None else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)

@@ -22,6 +22,13 @@ How a move flows
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
+
+Undo, redo and Back (issue 25): each state :func:`_set_playground` stores is one step of
+the session's :class:`lab.history.History`, which the Undo/Redo buttons, Ctrl+Z and its kin
+(table events, in order with the moves) and Back/Forward move through. Streamlit pushes a
+browser history entry per query string a run writes, and reruns with the entry's address on
+Back; ui/ranking_table/history.js adds ``NAV_PARAM`` to it (a rerun's address can also lag a
+move), so :func:`playground` visits that state and :func:`publish` replaces the entry.
 """
 
 from __future__ import annotations
@@ -33,8 +40,9 @@ import streamlit as st
 from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
+from lab.history import History
 from lab.share import exercise_from_link
-from lab.table_events import next_state
+from lab.table_events import history_step, next_state
 from lab.text import fmt_grade
 
 ss = st.session_state
@@ -47,6 +55,9 @@ PG_SEED = "pg_seed"              # the shuffle button's seed, counted up per pre
 PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
+PG_HISTORY = "pg_history"        # lab.history.History of PG: undo, redo, Back and Forward
+PG_HISTORY_SHOWN = "pg_history_shown"  # (can undo, can redo) the Undo/Redo buttons show
+NAV_PARAM = "nav"                # in the address: the browser's Back/Forward brought it
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
 COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
@@ -86,9 +97,55 @@ def _qp_signature(get_all):
 
 
 def _set_playground(pg: P.Playground):
-    """The only writer of ``PG``; not of k's slider, drawn before :func:`pending_edits` runs
-    (issue 26: StreamlitWidgetAlreadyInstantiatedError): :func:`settings_widgets` sets it."""
+    """The only writer of ``PG`` (a new state is one undo step); not of k's slider, drawn
+    before :func:`pending_edits` runs (issue 26: StreamlitWidgetAlreadyInstantiatedError):
+    :func:`settings_widgets` sets it."""
+    h = _history()
+    ss[PG_HISTORY] = History(pg) if h.present is None else h.push(pg)
     ss[PG] = pg
+
+
+def _history() -> History:
+    """The session's history, whose present is the state shown (``PG``; None before one):
+    a ``PG`` stored around :func:`_set_playground` (tests do) is recorded as a step."""
+    h, pg = ss.get(PG_HISTORY), ss.get(PG)
+    if h is None:
+        return History(pg)
+    if pg is not None and pg != h.present:
+        ss[PG_HISTORY] = h = h.push(pg)
+    return h
+
+
+def _restore(h: History):
+    """Show the history's present (the settings follow it: :func:`settings_widgets`)."""
+    ss[PG_HISTORY] = h
+    ss[PG] = h.present
+    ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
+
+
+def on_history(action: str):
+    """The Undo or Redo button (``action`` "undo" or "redo")."""
+    _restore(history_step(_history(), {"action": action}))
+
+
+def history_buttons() -> tuple[bool, bool]:
+    """(can undo, can redo), remembered as what the buttons are drawn with."""
+    h = _history()
+    ss[PG_HISTORY_SHOWN] = flags = (h.can_undo, h.can_redo)
+    return flags
+
+
+def history_buttons_stale() -> bool:
+    """Whether the Undo/Redo buttons the last full run drew are enabled wrongly."""
+    h = _history()
+    return ss.get(PG_HISTORY_SHOWN, (h.can_undo, h.can_redo)) != (h.can_undo, h.can_redo)
+
+
+def _link_signature(pg: P.Playground):
+    """The address :func:`publish` writes for ``pg``, as :func:`_qp_signature` reads one."""
+    params, _ = P.within_link_limit(P.to_query_params(pg))
+    return _qp_signature(lambda n: [params[n]] if isinstance(params.get(n), str)
+                         else list(params.get(n, [])))
 
 
 def _reset_widgets(pg: P.Playground):
@@ -107,7 +164,16 @@ def playground() -> P.Playground:
     # unless the user has just arrived from another page (a shared link or a hand-off).
     arrived = ss.get(LAST_PAGE) not in PLAYGROUND_URLS
     stale = sig in ss.get(PG_QP_HISTORY, ())
-    if PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
+    # Back or Forward (NAV_PARAM): the address names the state to show, even one written
+    # before. Back to the address the app opened at ("/", no ranking) is its default.
+    if PG in ss and not arrived and NAV_PARAM in qp and sig != _link_signature(ss[PG]):
+        pg, problem = P.from_query_params(qp.get_all, lang=language())
+        if problem:
+            ss[PG_NOTICE] = {"problem": problem, "kept": True}
+        else:
+            _restore(_history().visit(pg or P.default(), same=_link_signature))
+        ss[PG_QP_WRITTEN] = sig
+    elif PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
         pg, problem = P.from_query_params(qp.get_all, lang=language())
         if problem:
             ss[PG_NOTICE] = {"problem": problem, "kept": PG in ss}
@@ -170,7 +236,12 @@ def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name
 
 def on_table_event(event, reported, key: str = LIST):
     """The table's raw event and reported order to the next state (check -> reconcile ->
-    apply: :func:`lab.table_events.next_state`); returns (event applied, refusal, row id)."""
+    apply: :func:`lab.table_events.next_state`; Ctrl+Z and its kin: an undo or a redo);
+    returns (event applied, refusal, row id)."""
+    moved = history_step(_history(), event)
+    if moved is not None:
+        _restore(moved)
+        return {"action": event["action"]}, None, None
     step = next_state(ss[PG], event, reported, lang=language())
     if step.event is not None and step.event["action"] == "move":
         ss[PG_REPORT_SEEN + key] = list(step.event["order"])
