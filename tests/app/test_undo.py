@@ -1,15 +1,17 @@
 """Undo, Redo and Back on the playground under AppTest (issue 25): the buttons walk the
 states a move, a grade edit and a k change made, each restoring the table, the figures,
-the formula, the settings and the address together; Back (an address the browser's
-history brought, marked ``nav``) does the same."""
+the formula, the settings and the address together; Back and Forward do the same."""
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
+
 from lab import playground as P
+from lab.table_events import history_step
 from playground_events import fire, formula_data, item_id, labels, metrics, table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -23,7 +25,7 @@ def open_playground() -> AppTest:
     return at
 
 
-def shows(at, order, grades, k):
+def shows(at, order, grades, k, *, address=True):
     """Table, figures, formula, k's slider and the address all say this state."""
     assert not at.exception
     assert labels(at) == order
@@ -35,6 +37,8 @@ def shows(at, order, grades, k):
     assert f["ideal"] == [P.fmt_grade(g) for g in sorted(grades, reverse=True)]
     assert f["figures"]["linear"]["ndcg"] == pytest.approx(ndcg)
     assert at.slider(key="pg_k").value == k
+    if not address:
+        return
     qp = {name: v if isinstance(v, list) else [v] for name, v in at.query_params.items()}
     assert qp["l"] == order and qp["g"] == [",".join(P.fmt_grade(g) for g in grades)]
     assert qp["k"] == [str(k)]
@@ -121,28 +125,44 @@ def test_a_refused_pool_text_is_dropped_by_undo():
     assert at.text_input(key="pg_pool_text").value == "" and not at.error
 
 
-def test_back_to_an_earlier_address_shows_that_state_and_forward_returns():
-    """The address Back brings (marked ``nav`` by the table's script) is shown even though
-    this session wrote it before; Forward's likewise; the buttons follow."""
+def back_to(at, state):
+    """The browser's Back (or Forward) to the entry of ``state``: Streamlit's rerun with that
+    address (the page keeps its state and leaves the address: it cannot tell it from one
+    that lags), then the table's "visit" event with it, through the server's path
+    (ui.state.on_table_event: lab.table_events.history_step)."""
+    order, grades, k = state
+    params = P.to_query_params(P.make(order, grades, k=k))
+    at.query_params.clear()
+    at.query_params.update(params, lang="en")
+    shown = labels(at), at.session_state["pg"]
+    at.run()
+    assert (labels(at), at.session_state["pg"]) == shown  # the same state, not written over
+    assert dict(at.query_params)["g"] == params["g"]
+    moved, problem = history_step(at.session_state["pg_history"],
+                                  {"action": "visit", "query": "?" + urlencode(params, doseq=True)})
+    assert problem is None
+    at.session_state["pg_history"], at.session_state["pg"] = moved, moved.present
+    at.run()
+
+
+def test_back_and_forward_show_the_state_of_the_entry_and_the_buttons_follow():
     at = open_playground()
     three_changes(at)
     for expected, enabled in ((S2, (False, False)), (S1, (False, False)),
                               (S2, (False, False)), (S3, (False, True))):
-        order, grades, k = expected
-        at.query_params.clear()
-        at.query_params.update(P.to_query_params(P.make(order, grades, k=k)), nav="1")
-        at.run()
+        back_to(at, expected)
         shows(at, *expected)
-        assert "nav" not in at.query_params  # the entry gets the clean address back
         assert buttons(at) == enabled
 
 
-def test_an_address_this_session_wrote_without_nav_is_a_lagging_one_and_ignored():
+def test_an_address_this_session_wrote_before_is_not_news():
     """A rerun that carries an old address of this session (it lags a move) keeps the
-    state: only the browser's Back/Forward (``nav``) goes back."""
+    state: only the table's "visit" event (Back, Forward) goes back."""
     at = open_playground()
     three_changes(at)
     at.query_params.clear()
     at.query_params.update(P.to_query_params(P.make(*S1[:2], k=6)))
     at.run()
-    shows(at, *S3)
+    shows(at, *S3, address=False)  # the browser has S3's address already: not written again
+    at.button(key="pg_btn_undo").click().run()
+    shows(at, *S2)  # a change is written

@@ -6,14 +6,11 @@
 //   the moves and edits before them and are applied once however often they are re-sent
 //   (seq, instance, session: issue 26). In a text field (the grade being typed, the judged
 //   pool, any input or editable text) the keys are left to the browser's own undo.
-// - Back and Forward: Streamlit reruns the page with the address of the history entry the
-//   browser moved to, but a rerun's address can also lag a move (ui/state/__init__.py). So
-//   the address is marked, before Streamlit reads it, with NAV_PARAM: "this came from the
-//   browser's history". A capturing listener runs before Streamlit's own at the window
-//   (DOM: capture listeners at the target first). The run writes the clean address back
-//   in the same entry (Streamlit replaces the entry during a history navigation's run).
+// - Back and Forward: Streamlit reruns the page with the address of the entry the browser
+//   moved to, which the server cannot tell from an address that lags a move (it keeps the
+//   state and leaves that address as it is: ui.state.publish). This sends the address as
+//   {action: "visit", query}: the server shows the state it names (lab.table_events).
 
-const NAV_PARAM = "nav";  // ui.state.NAV_PARAM
 const NOT_TEXT = new Set(["button", "checkbox", "radio", "range", "submit", "reset", "color",
                           "file", "image"]);
 
@@ -47,27 +44,24 @@ function onHistoryKey(inst, event) {
   send(inst, { action });
 }
 
-function markNavigation(inst) {
+function onNavigation(inst) {
   if (!inst.history || !inst.root.isConnected) return;
   // Only an entry of this page, and not a jump to an anchor on it.
   if (location.pathname !== inst.path || location.hash) return;
-  const params = new URLSearchParams(location.search);
-  if (params.has(NAV_PARAM)) return;
-  const search = location.search ? `${location.search}&${NAV_PARAM}=1` : `?${NAV_PARAM}=1`;
-  history.replaceState(history.state, "", location.pathname + search);
+  send(inst, { action: "visit", query: location.search });
 }
 
-/** Bind the keys and the Back marker once per table; the returned function unbinds. */
+/** Bind the keys and Back once per table; the returned function unbinds. */
 function bindHistory(inst) {
   inst.path = location.pathname;
   if (inst.unbindHistory) return;
   const onKey = (e) => onHistoryKey(inst, e);
-  const onPop = () => markNavigation(inst);
+  const onPop = () => onNavigation(inst);
   document.addEventListener("keydown", onKey);
-  window.addEventListener("popstate", onPop, true);
+  window.addEventListener("popstate", onPop);
   inst.unbindHistory = () => {
     document.removeEventListener("keydown", onKey);
-    window.removeEventListener("popstate", onPop, true);
+    window.removeEventListener("popstate", onPop);
     inst.unbindHistory = null;
   };
 }

@@ -25,10 +25,11 @@ How a move flows
 
 Undo, redo and Back (issue 25): each state :func:`_set_playground` stores is one step of
 the session's :class:`lab.history.History`, which the Undo/Redo buttons, Ctrl+Z and its kin
-(table events, in order with the moves) and Back/Forward move through. Streamlit pushes a
-browser history entry per query string a run writes, and reruns with the entry's address on
-Back; ui/ranking_table/history.js adds ``NAV_PARAM`` to it (a rerun's address can also lag a
-move), so :func:`playground` visits that state and :func:`publish` replaces the entry.
+and Back/Forward move through (the last two as table events, in order with the moves:
+ui/ranking_table/history.js). Streamlit pushes a browser history entry per query string a
+run writes, and on Back reruns with the entry's address, which :func:`playground` cannot
+tell from an address that lags a move: so :func:`publish` leaves such an address alone, and
+the table's "visit" event, carrying it, moves the history there.
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_HISTORY = "pg_history"        # lab.history.History of PG: undo, redo, Back and Forward
 PG_HISTORY_SHOWN = "pg_history_shown"  # (can undo, can redo) the Undo/Redo buttons show
-NAV_PARAM = "nav"                # in the address: the browser's Back/Forward brought it
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
 COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
@@ -125,7 +125,7 @@ def _restore(h: History):
 
 def on_history(action: str):
     """The Undo or Redo button (``action`` "undo" or "redo")."""
-    _restore(history_step(_history(), {"action": action}))
+    _restore(history_step(_history(), {"action": action})[0])
 
 
 def history_buttons() -> tuple[bool, bool]:
@@ -141,11 +141,6 @@ def history_buttons_stale() -> bool:
     return ss.get(PG_HISTORY_SHOWN, (h.can_undo, h.can_redo)) != (h.can_undo, h.can_redo)
 
 
-def _link_signature(pg: P.Playground):
-    """The address :func:`publish` writes for ``pg``, as :func:`_qp_signature` reads one."""
-    params, _ = P.within_link_limit(P.to_query_params(pg))
-    return _qp_signature(lambda n: [params[n]] if isinstance(params.get(n), str)
-                         else list(params.get(n, [])))
 
 
 def _reset_widgets(pg: P.Playground):
@@ -164,16 +159,7 @@ def playground() -> P.Playground:
     # unless the user has just arrived from another page (a shared link or a hand-off).
     arrived = ss.get(LAST_PAGE) not in PLAYGROUND_URLS
     stale = sig in ss.get(PG_QP_HISTORY, ())
-    # Back or Forward (NAV_PARAM): the address names the state to show, even one written
-    # before. Back to the address the app opened at ("/", no ranking) is its default.
-    if PG in ss and not arrived and NAV_PARAM in qp and sig != _link_signature(ss[PG]):
-        pg, problem = P.from_query_params(qp.get_all, lang=language())
-        if problem:
-            ss[PG_NOTICE] = {"problem": problem, "kept": True}
-        else:
-            _restore(_history().visit(pg or P.default(), same=_link_signature))
-        ss[PG_QP_WRITTEN] = sig
-    elif PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
+    if PG not in ss or (sig != ss.get(PG_QP_WRITTEN) and (arrived or not stale)):
         pg, problem = P.from_query_params(qp.get_all, lang=language())
         if problem:
             ss[PG_NOTICE] = {"problem": problem, "kept": PG in ss}
@@ -238,9 +224,11 @@ def on_table_event(event, reported, key: str = LIST):
     """The table's raw event and reported order to the next state (check -> reconcile ->
     apply: :func:`lab.table_events.next_state`; Ctrl+Z and its kin: an undo or a redo);
     returns (event applied, refusal, row id)."""
-    moved = history_step(_history(), event)
+    moved, problem = history_step(_history(), event, lang=language())
     if moved is not None:
         _restore(moved)
+        if problem:
+            ss[PG_NOTICE] = {"problem": problem, "kept": True}
         return {"action": event["action"]}, None, None
     step = next_state(ss[PG], event, reported, lang=language())
     if step.event is not None and step.event["action"] == "move":
@@ -326,10 +314,24 @@ def publish(pg: P.Playground) -> str | None:
     note when the link had to be shortened to open everywhere (labels cut or left out)."""
     params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language()},
                                        lang=language())
+    here = _qp_signature(st.query_params.get_all)
+    written = ss.get(PG_QP_WRITTEN)
+    if (_qp_signature(lambda n: _values(params, n)) == written and here != written
+            and here in ss.get(PG_QP_HISTORY, ())):
+        # Nothing changed since this was written, and the run came with an address this
+        # session wrote before: a rerun that lags (the browser has the new one already) or
+        # Back/Forward's (the browser is on that entry: writing would replace it; the
+        # table's "visit" event shows its state).
+        return note
     st.query_params.from_dict(params)
     ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
     ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
     return note
+
+
+def _values(params: dict, name: str) -> list:
+    value = params.get(name, [])
+    return [value] if isinstance(value, str) else list(value)
 
 
 def component_memo(component: str, key) -> dict | None:
