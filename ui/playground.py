@@ -1,7 +1,8 @@
 """The playground's renderers: the settings row, the buttons, the ranking table (the list
 the user drags and edits, which is its own DCG table, with the ideal beside it and the
-figures above), the formula, the charts and the notices. The state they read and every
-write they cause go through :mod:`ui.state`; every figure comes from ndcg_core (the table's
+figures above), the formula, the charts and the notices. Undo and Redo are the table's own
+buttons (beside "+ Add item": they answer with the table, in order with its moves). The
+state they read and every write they cause go through :mod:`ui.state`; every figure comes from ndcg_core (the table's
 via :mod:`lab.ranking_table`, the others via :func:`lab.playground.figures`).
 
 Why there is no ``st.data_editor`` grid any more: the table edits grades, labels, adds and
@@ -95,19 +96,11 @@ def settings(pg: P.Playground):
 
 
 def buttons(where=st):
-    """The five reorder buttons, then Undo and Redo, in a row inside ``where``."""
-    lang = state.language()
+    """The five reorder buttons, in a row inside ``where``."""
     row = where.container(horizontal=True, gap="small", width="content")
-    for action, label, icon, help_ in button_specs(lang):
+    for action, label, icon, help_ in button_specs(state.language()):
         row.button(label, key=f"pg_btn_{action}", icon=icon, on_click=state.on_button,
                    args=(action,), help=help_)
-    can_undo, can_redo = state.history_buttons()
-    row.button(t("Undo", lang), key="pg_btn_undo", icon=":material/undo:",
-               on_click=state.on_history, args=("undo",), disabled=not can_undo,
-               help=t("Undo the last change (Ctrl+Z, or the browser's Back)", lang))
-    row.button(t("Redo", lang), key="pg_btn_redo", icon=":material/redo:",
-               on_click=state.on_history, args=("redo",), disabled=not can_redo,
-               help=t("Redo the change undone (Ctrl+Shift+Z or Ctrl+Y)", lang))
 
 
 def ranked_list(pg: P.Playground, *, key: str):
@@ -129,16 +122,13 @@ def table(pg: P.Playground, key: str = state.LIST):
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=P.table_scale(pg.scale),
                   unretrieved=unretrieved or None, on_event=partial(state.on_table_event, key=key),
-                  history=True)
+                  history=state.history_flags())
 
 
 def settled():
     """Reruns the fragment it is drawn in once the ranking table has drawn the engine's
-    answer to a move or an edit (nothing on screen); the whole page when that answer
-    changed what the Undo/Redo buttons (drawn outside the fragments) can do."""
+    answer to a move or an edit (nothing on screen)."""
     settled_listener(key=state.SETTLED)
-    if state.history_buttons_stale():
-        st.rerun(scope="app")
 
 
 def formula():

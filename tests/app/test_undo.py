@@ -1,4 +1,5 @@
-"""Undo, Redo and Back on the playground under AppTest (issue 25): the buttons walk the
+"""Undo, Redo and Back on the playground under AppTest (issue 25): the table's Undo and Redo
+buttons (their events through the server's path; the browser test clicks them) walk the
 states a move, a grade edit and a k change made, each restoring the table, the figures,
 the formula, the settings and the address together; Back and Forward do the same."""
 
@@ -45,7 +46,18 @@ def shows(at, order, grades, k, *, address=True):
 
 
 def buttons(at):
-    return at.button(key="pg_btn_undo").disabled, at.button(key="pg_btn_redo").disabled
+    """(Undo disabled, Redo disabled) as the table draws its two buttons."""
+    flags = table_data(at)["history"]
+    return not flags["undo"], not flags["redo"]
+
+
+def press(at, action):
+    """The table's Undo or Redo button (or Ctrl+Z, Ctrl+Shift+Z): its event through the
+    server's path (ui.state.on_table_event: lab.table_events.history_step), then a rerun."""
+    moved, problem = history_step(at.session_state["pg_history"], {"action": action})
+    assert problem is None
+    at.session_state["pg_history"], at.session_state["pg"] = moved, moved.present
+    at.run()
 
 
 def three_changes(at):
@@ -73,11 +85,11 @@ def test_undo_and_redo_buttons_walk_back_and_forth_through_every_change():
     shows(at, *S3)
     assert buttons(at) == (False, True)
     for expected in (S2, S1, S0):
-        at.button(key="pg_btn_undo").click().run()
+        press(at, "undo")
         shows(at, *expected)
     assert buttons(at) == (True, False)
     for expected in (S1, S2):
-        at.button(key="pg_btn_redo").click().run()
+        press(at, "redo")
         shows(at, *expected)
     assert buttons(at) == (False, False)
 
@@ -85,12 +97,12 @@ def test_undo_and_redo_buttons_walk_back_and_forth_through_every_change():
 def test_a_new_change_after_undo_clears_redo():
     at = open_playground()
     three_changes(at)
-    at.button(key="pg_btn_undo").click().run()
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
+    press(at, "undo")
     shows(at, *S1)
     at.radio(key="pg_gain").set_value("exponential").run()
     assert buttons(at) == (False, True)
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     shows(at, *S1)
     assert at.radio(key="pg_gain").value == "linear"
 
@@ -99,30 +111,22 @@ def test_presets_reset_and_settings_are_steps_too():
     """Ideal, Reset, the gain and the judged pool: one undo each."""
     at = open_playground()
     at.button(key="pg_btn_ideal").click().run()
+    at.text_input(key="pg_pool_text").input("3, x").run()
+    assert at.error  # refused where it was typed: no step
     at.text_input(key="pg_pool_text").input("3, 1").run()
     at.radio(key="pg_gain").set_value("both").run()
     at.button(key="pg_btn_reset").click().run()
     assert at.session_state["pg"] == P.default()
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     pg = at.session_state["pg"]
     assert (pg.gain, pg.unretrieved, pg.grades) == ("both", (3.0, 1.0), (3, 3, 2, 2, 1, 0))
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     assert at.session_state["pg"].gain == "linear"
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     assert at.text_input(key="pg_pool_text").value == ""
     assert at.session_state["pg"].unretrieved == ()
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     shows(at, *S0)
-
-
-def test_a_refused_pool_text_is_dropped_by_undo():
-    at = open_playground()
-    at.button(key="pg_btn_worst").click().run()
-    at.text_input(key="pg_pool_text").input("3, x").run()
-    assert at.error  # the refusal, shown where it was typed
-    at.button(key="pg_btn_undo").click().run()
-    shows(at, *S0)
-    assert at.text_input(key="pg_pool_text").value == "" and not at.error
 
 
 def back_to(at, state):
@@ -145,6 +149,16 @@ def back_to(at, state):
     at.run()
 
 
+def test_the_buttons_words_in_both_languages():
+    en, zh = (AppTest.from_file(APP, default_timeout=60) for _ in range(2))
+    en.run()
+    zh.query_params["lang"] = "zh"
+    zh.run()
+    words = [(table_data(at)["labels"]["undo"], table_data(at)["labels"]["redo"])
+             for at in (en, zh)]
+    assert words == [("Undo", "Redo"), ("撤销", "重做")]
+
+
 def test_back_and_forward_show_the_state_of_the_entry_and_the_buttons_follow():
     at = open_playground()
     three_changes(at)
@@ -164,5 +178,5 @@ def test_an_address_this_session_wrote_before_is_not_news():
     at.query_params.update(P.to_query_params(P.make(*S1[:2], k=6)))
     at.run()
     shows(at, *S3, address=False)  # the browser has S3's address already: not written again
-    at.button(key="pg_btn_undo").click().run()
+    press(at, "undo")
     shows(at, *S2)  # a change is written

@@ -175,10 +175,10 @@ def test_quick_ctrl_z_presses_are_each_one_undo(page: Page, app_url, open_app,
     expect_state(page, wait_idle, S0)
 
 
-def test_ctrl_z_while_typing_is_the_fields_own_undo(page: Page, app_url, open_app,
+def test_ctrl_z_while_typing_is_the_fields_own_undo_and_undo_keeps_refused_text(page: Page, app_url, open_app,
                                                      wait_idle) -> None:
     """In the grade being typed and in the judged-pool box, Ctrl+Z undoes the typing, not
-    the playground's last change."""
+    the playground's last change; pool text the page refused stays through an Undo."""
     open_app(page, app_url)
     expect_default(page)
     row(page, "Doc D").focus()
@@ -204,3 +204,14 @@ def test_ctrl_z_while_typing_is_the_fields_own_undo(page: Page, app_url, open_ap
     expect(pool).to_have_value("")
     expect_state(page, wait_idle, moved)
     assert re.search(r"[?&]g=0%2C3%2C2%2C3%2C1%2C2(&|$)", page.url)
+
+    # Pool text that is refused changes nothing, so it is no step: Undo takes back the
+    # move, and the text stays as typed with its message (nothing typed is dropped).
+    pool.fill("3, x")
+    pool.press("Enter")
+    refusal = page.get_by_text(re.compile("'x', which is not a number"))
+    expect(refusal).to_be_visible(timeout=WAIT_MS)
+    page.get_by_role("button", name="Undo").click()
+    expect_state(page, wait_idle, S0)
+    expect(refusal).to_be_visible()
+    expect(pool).to_have_value("3, x")

@@ -29,6 +29,7 @@ order) and the trigger ``event``, one of::
     {"action": "rename", "id": str, "label": str}
     {"action": "remove", "id": str}
     {"action": "add"}
+    {"action": "undo"} / {"action": "redo"} / {"action": "visit", "query": str}  # history=
 
 each with ``seq``, ``instance`` and ``session``; or ``{"action": "batch", "events": [...]}``,
 every event not yet acknowledged, sent again every 4 s while the connection is down. The
@@ -130,6 +131,10 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {
         "your_ranking": t("Your ranking", lang),
         "add_item": t("+ Add item", lang),
+        "undo": t("Undo", lang),
+        "redo": t("Redo", lang),
+        "undo_help": t("Undo the last change (Ctrl+Z, or the browser's Back)", lang),
+        "redo_help": t("Redo the change undone (Ctrl+Shift+Z or Ctrl+Y)", lang),
         "ranked_list": t("Ranked list", lang),
         "ideal": t("Ideal ordering", lang),
         "ideal_unretrieved": t("Ideal ordering (ranking + judged pool)", lang),
@@ -288,7 +293,7 @@ def ranking_table(
     hint: str | None = HINT,
     max_label: int = grades.MAX_LABEL,
     max_rows: int = grades.MAX_ITEMS,
-    history: bool = False,
+    history: Mapping[str, bool] | None = None,
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -333,12 +338,13 @@ def ranking_table(
         The help line under the list.
     max_label, max_rows : int
         Longest label, most rows (add is refused beyond).
-    history : bool
-        This table holds the page's undo history: Ctrl+Z (Cmd+Z), Ctrl+Shift+Z and Ctrl+Y
-        anywhere on the page but in a text field send ``{"action": "undo"}`` / ``"redo"``
-        events (``on_event`` takes them), and the browser's Back and Forward mark the
-        address (ui/ranking_table/history.js).
-
+    history : dict, optional
+        ``{"undo": bool, "redo": bool}``: this table holds the page's undo history. It
+        shows Undo and Redo buttons (enabled as given) beside "+ Add item"; they, Ctrl+Z
+        (Cmd+Z) and Ctrl+Shift+Z / Ctrl+Y anywhere on the page but in a text field, send
+        ``{"action": "undo"}`` / ``"redo"`` events, and the browser's Back and Forward
+        ``{"action": "visit", "query": the entry's address}`` (ui/ranking_table/history.js;
+        ``on_event`` takes them: :func:`lab.table_events.history_step`).
     Returns
     -------
     dict
@@ -382,7 +388,8 @@ def ranking_table(
         disabled=bool(disabled),
         show_ideal=bool(show_ideal),
         max_label=int(max_label),
-        history=bool(history),
+        history={"undo": bool(history.get("undo")), "redo": bool(history.get("redo"))}
+        if history else None,
     )
     event = memo.get("event") if raw_event is not None else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)

@@ -177,6 +177,7 @@ function apply(inst, data) {
   inst.history = Boolean(d.history);
   if (inst.history) bindHistory(inst);
   else if (inst.unbindHistory) inst.unbindHistory();
+  drawHistoryButtons(inst, d.history || null);
   const engine = d.figures || null;
   // The change the last edit made: against the engine's previous figures.
   const prev = inst.engine;

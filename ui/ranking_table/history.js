@@ -1,7 +1,8 @@
 // Undo, redo and the browser's Back for the table that holds the page's history
 // (`data.history`: the playground's; issue 25). ui/ranking_table/__init__.py joins this file
 // into the table's module, before bridge.js, whose `send` it uses.
-// - Ctrl+Z (Cmd+Z on a Mac) anywhere on the page sends {action: "undo"}; Ctrl+Shift+Z and
+// - The Undo and Redo buttons beside "+ Add item" (enabled as `data.history` says), and
+//   Ctrl+Z (Cmd+Z on a Mac) anywhere on the page, send {action: "undo"}; Ctrl+Shift+Z and
 //   Ctrl+Y send {action: "redo"}: table events like a move, so they keep their order with
 //   the moves and edits before them and are applied once however often they are re-sent
 //   (seq, instance, session: issue 26). In a text field (the grade being typed, the judged
@@ -64,4 +65,35 @@ function bindHistory(inst) {
     window.removeEventListener("popstate", onPop);
     inst.unbindHistory = null;
   };
+}
+
+/** The Undo and Redo buttons, made once, before "+ Add item"; `history` is
+ * {undo: bool, redo: bool} (what can be done now) or null (no buttons). */
+function drawHistoryButtons(inst, history) {
+  if (!inst.historyBox) {
+    const box = el("span", "rt-history");
+    const make = (action, glyph) => {
+      const b = el("button", "rt-hbtn");
+      b.type = "button";
+      b.dataset.action = action;
+      b.appendChild(el("span", "rt-hglyph", glyph)).setAttribute("aria-hidden", "true");
+      b.appendChild(el("span", "rt-htext"));
+      b.addEventListener("click", () => {
+        if (!b.disabled && !inst.disabled) send(inst, { action });
+      });
+      box.appendChild(b);
+      return b;
+    };
+    inst.undoBtn = make("undo", "↶");
+    inst.redoBtn = make("redo", "↷");
+    inst.addBtn.before(box);
+    inst.historyBox = box;
+  }
+  inst.historyBox.hidden = !history;
+  if (!history) return;
+  for (const [b, action] of [[inst.undoBtn, "undo"], [inst.redoBtn, "redo"]]) {
+    b.querySelector(".rt-htext").textContent = word(inst, action);
+    b.title = word(inst, action + "_help");
+    b.disabled = !history[action] || inst.disabled;
+  }
 }

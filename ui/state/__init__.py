@@ -24,8 +24,8 @@ How a move flows
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
 
 Undo, redo and Back (issue 25): each state :func:`_set_playground` stores is one step of
-the session's :class:`lab.history.History`, which the Undo/Redo buttons, Ctrl+Z and its kin
-and Back/Forward move through (the last two as table events, in order with the moves:
+the session's :class:`lab.history.History`, which the table's Undo/Redo buttons, Ctrl+Z and
+its kin and Back/Forward move through (as table events, in order with the moves:
 ui/ranking_table/history.js). Streamlit pushes a browser history entry per query string a
 run writes, and on Back reruns with the entry's address, which :func:`playground` cannot
 tell from an address that lags a move: so :func:`publish` leaves such an address alone, and
@@ -57,7 +57,6 @@ PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
 PG_HISTORY = "pg_history"        # lab.history.History of PG: undo, redo, Back and Forward
-PG_HISTORY_SHOWN = "pg_history_shown"  # (can undo, can redo) the Undo/Redo buttons show
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
 COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
@@ -117,30 +116,18 @@ def _history() -> History:
 
 
 def _restore(h: History):
-    """Show the history's present (the settings follow it: :func:`settings_widgets`)."""
+    """Show the history's present (the settings follow it: :func:`settings_widgets`).
+    Pool text that was refused stays, with its message, unless the pool itself changes."""
+    if PG in ss and h.present.unretrieved != ss[PG].unretrieved:
+        ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
     ss[PG_HISTORY] = h
     ss[PG] = h.present
-    ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
 
 
-def on_history(action: str):
-    """The Undo or Redo button (``action`` "undo" or "redo")."""
-    _restore(history_step(_history(), {"action": action})[0])
-
-
-def history_buttons() -> tuple[bool, bool]:
-    """(can undo, can redo), remembered as what the buttons are drawn with."""
+def history_flags() -> dict:
+    """What the Undo and Redo buttons can do now: ``{"undo": bool, "redo": bool}``."""
     h = _history()
-    ss[PG_HISTORY_SHOWN] = flags = (h.can_undo, h.can_redo)
-    return flags
-
-
-def history_buttons_stale() -> bool:
-    """Whether the Undo/Redo buttons the last full run drew are enabled wrongly."""
-    h = _history()
-    return ss.get(PG_HISTORY_SHOWN, (h.can_undo, h.can_redo)) != (h.can_undo, h.can_redo)
-
-
+    return {"undo": h.can_undo, "redo": h.can_redo}
 
 
 def _reset_widgets(pg: P.Playground):
