@@ -28,7 +28,7 @@ S3 = (S2[0], 5)
 
 def address(page: Page) -> tuple:
     qs = parse_qs(urlsplit(page.url).query)
-    return qs.get("l"), qs.get("g"), qs.get("k"), qs.get("nav")
+    return qs.get("l"), qs.get("g"), qs.get("k")
 
 
 def formula_lines(page: Page) -> list[str]:
@@ -52,7 +52,7 @@ def expect_state(page: Page, wait_idle, state) -> None:
             [sum_text("DCG", grades, k, nc.dcg(grades, k=k)),
              sum_text("IDCG", ideal, k, nc.dcg(ideal, k=k))],
             ([label for label, _ in rows], [",".join(fmt_grade(g) for g in grades)],
-             [str(k)], None))
+             [str(k)]))
     deadline = time.monotonic() + WAIT_MS / 1000
     while True:
         wait_idle(page)
@@ -215,3 +215,21 @@ def test_ctrl_z_while_typing_is_the_fields_own_undo_and_undo_keeps_refused_text(
     expect_state(page, wait_idle, S0)
     expect(refusal).to_be_visible()
     expect(pool).to_have_value("3, x")
+
+
+def test_in_chinese_the_formula_writes_both_sums_and_undo_redo_follow(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """?lang=zh: the formula writes out IDCG@k's sum term by term as it does DCG@k's; the
+    table's 撤销 / 重做 buttons undo and redo a move, the formula following."""
+    open_app(page, app_url + "/?lang=zh")
+    expect(page.get_by_role("button", name="撤销")).to_be_disabled(timeout=WAIT_MS)
+    expect_state(page, wait_idle, S0)
+    row(page, "Doc D").focus()
+    page.keyboard.press("Alt+Home")
+    moved = ([("Doc D", 0)] + S0[0][:3] + S0[0][4:], 6)
+    expect_state(page, wait_idle, moved)
+    page.get_by_role("button", name="撤销").click()
+    expect_state(page, wait_idle, S0)
+    page.get_by_role("button", name="重做").click()
+    expect_state(page, wait_idle, moved)
+    assert "lang=zh" in page.url
