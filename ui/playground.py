@@ -2,8 +2,9 @@
 the user drags and edits, which is its own DCG table, with the ideal beside it and the
 figures above), the formula, the charts and the notices. Undo and Redo are the table's own
 buttons (beside "+ Add item": they answer with the table, in order with its moves). The
-state they read and every write they cause go through :mod:`ui.state`; every figure comes from ndcg_core (the table's
-via :mod:`lab.ranking_table`, the others via :func:`lab.playground.figures`).
+state they read and every write they cause go through :mod:`ui.state`; every figure comes
+from ndcg_core (the table's via :mod:`lab.ranking_table`, the others via
+:func:`lab.playground.figures`).
 
 Why there is no ``st.data_editor`` grid any more: the table edits grades, labels, adds and
 removes in place, with the same refusal rule (:func:`lab.playground.apply_event`); a

@@ -41,7 +41,7 @@ import streamlit as st
 from lab import playground as P
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
-from lab.history import History
+from lab.history import LIMIT, History
 from lab.share import exercise_from_link
 from lab.table_events import history_step, next_state
 from lab.text import fmt_grade
@@ -312,7 +312,8 @@ def publish(pg: P.Playground) -> str | None:
         return note
     st.query_params.from_dict(params)
     ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
-    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
+    # as many as Back can reach in lab.history (a lagging or Back's address is one of these)
+    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-LIMIT:] + (sig,)
     return note
 
 
