@@ -168,15 +168,14 @@ def test_quick_ctrl_z_presses_are_each_one_undo(page: Page, app_url, open_app,
     for _ in range(3):
         page.keyboard.press("Alt+ArrowUp")
         wait_idle(page)
-    expect_state(page, wait_idle, ([(l, g) for l, g in S0[0][:2]] + [("Doc F", 2)]
-                                   + S0[0][2:5], 6))
+    expect_state(page, wait_idle, (S0[0][:2] + [("Doc F", 2)] + S0[0][2:5], 6))
     for _ in range(3):
         page.keyboard.press("Control+z")
     expect_state(page, wait_idle, S0)
 
 
-def test_ctrl_z_while_typing_is_the_fields_own_undo_and_undo_keeps_refused_text(page: Page, app_url, open_app,
-                                                     wait_idle) -> None:
+def test_ctrl_z_while_typing_is_the_fields_own_undo_and_undo_keeps_refused_text(
+        page: Page, app_url, open_app, wait_idle) -> None:
     """In the grade being typed and in the judged-pool box, Ctrl+Z undoes the typing, not
     the playground's last change; pool text the page refused stays through an Undo."""
     open_app(page, app_url)
