@@ -1,9 +1,10 @@
 """The playground's renderers: the settings row, the buttons, the ranking table (the list
 the user drags and edits, which is its own DCG table, with the ideal beside it and the
-figures above), the formula, the charts and the notices. The state they read and every
-write they cause go through :mod:`ui.state`; every figure comes from ndcg_core through
-:mod:`lab.ranking_table` (the table's, the formula's and the charts': :func:`figures`; the
-lessons' pages read :func:`scored`).
+figures above), the formula, the charts and the notices. Undo and Redo are the table's own
+buttons (beside "+ Add item": they answer with the table, in order with its moves). The
+state they read and every write they cause go through :mod:`ui.state`; every figure comes
+from ndcg_core through :mod:`lab.ranking_table` (the table's, the formula's and the
+charts': :func:`figures`; the lessons' pages read :func:`scored`).
 
 Why there is no ``st.data_editor`` grid any more: the table edits grades, labels, adds and
 removes in place, with the same refusal rule (:func:`lab.playground.apply_event`); a
@@ -145,7 +146,8 @@ def table(pg: P.Playground, key: str = state.LIST):
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
-                  on_event=partial(state.on_table_event, key=key), size=state.table_size())
+                  on_event=partial(state.on_table_event, key=key), size=state.table_size(),
+                  history=state.history_flags())
 
 
 def settled():

@@ -29,6 +29,7 @@ order) and the trigger ``event``, one of::
     {"action": "rename", "id": str, "label": str}
     {"action": "remove", "id": str}
     {"action": "add"}
+    {"action": "undo"} / {"action": "redo"} / {"action": "visit", "query": str}  # history=
 
 each with ``seq``, ``instance`` and ``session``; or ``{"action": "batch", "events": [...]}``,
 every event not yet acknowledged, sent again every 4 s while the connection is down. The
@@ -65,7 +66,8 @@ _HERE = Path(__file__).resolve().parent
 
 
 SIZES = ("normal", "present")  # the table's and the formula's type: a screen, a projector
-JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "bridge.js")
+JS_FILES = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "history.js",
+            "bridge.js")
 
 
 def _read(name: str) -> str:
@@ -130,6 +132,10 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {
         "your_ranking": t("Your ranking", lang),
         "add_item": t("+ Add item", lang),
+        "undo": t("Undo", lang),
+        "redo": t("Redo", lang),
+        "undo_help": t("Undo the last change (Ctrl+Z, or the browser's Back)", lang),
+        "redo_help": t("Redo the change undone (Ctrl+Shift+Z or Ctrl+Y)", lang),
         "ranked_list": t("Ranked list", lang),
         "ideal": t("Ideal ordering", lang),
         "ideal_unretrieved": t("Ideal ordering (ranking + unretrieved)", lang),
@@ -286,6 +292,7 @@ def ranking_table(
     max_label: int = grades.MAX_LABEL,
     max_rows: int = grades.MAX_ITEMS,
     size: str = "normal",
+    history: Mapping[str, bool] | None = None,
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -336,6 +343,13 @@ def ranking_table(
     size : {'normal', 'present'}
         'present': type for a projector (cells at 20 px or more, the figures at 40 px or
         more, no hint line), for the presenter view.
+    history : dict, optional
+        ``{"undo": bool, "redo": bool}``: this table holds the page's undo history. It
+        shows Undo and Redo buttons (enabled as given) beside "+ Add item"; they, Ctrl+Z
+        (Cmd+Z) and Ctrl+Shift+Z / Ctrl+Y anywhere on the page but in a text field, send
+        ``{"action": "undo"}`` / ``"redo"`` events, and the browser's Back and Forward
+        ``{"action": "visit", "query": the entry's address}`` (ui/ranking_table/history.js;
+        ``on_event`` takes them: :func:`lab.table_events.history_step`).
 
     Returns
     -------
@@ -381,6 +395,8 @@ def ranking_table(
         show_ideal=bool(show_ideal),
         max_label=int(max_label),
         size=_size(size),
+        history={"undo": bool(history.get("undo")), "redo": bool(history.get("redo"))}
+        if history else None,
     )
     event = memo.get("event") if raw_event is not None else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)

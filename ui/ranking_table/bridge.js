@@ -44,7 +44,10 @@ function send(inst, event) {
   const sent = { ...event, seq: inst.seq, instance: inst.instance, session: inst.session };
   inst.outbox.push(sent);
   SEEN.set(inst.key, { session: inst.session, rows: rowsSignature(inst.rows), pending: inst.outbox.length });
-  inst.setTriggerValue("event", sent);
+  // A trigger sent while an earlier one is unanswered can replace it in the server's queue
+  // (Streamlit coalesces a widget's pending triggers, the newer wins): send every event
+  // not yet acknowledged, in order (three quick Ctrl+Z are three undos).
+  inst.setTriggerValue("event", inst.outbox.length > 1 ? batch(inst) : sent);
   clearInterval(inst.resendTimer);
   const since = Date.now();
   inst.resendTimer = setInterval(() => {
@@ -56,9 +59,13 @@ function send(inst, event) {
       return;
     }
     inst.setStateValue("order", inst.rows.map((r) => r.id));
-    inst.setTriggerValue("event", { action: "batch", events: inst.outbox, resent: Date.now(),
-                                    instance: inst.instance, session: inst.session });
+    inst.setTriggerValue("event", batch(inst));
   }, RESEND_MS);
+}
+
+function batch(inst) {
+  return { action: "batch", events: inst.outbox.slice(), resent: Date.now(),
+           instance: inst.instance, session: inst.session };
 }
 
 function showNotice(inst, text) {
@@ -171,6 +178,10 @@ function apply(inst, data) {
   inst.messages = d.messages && typeof d.messages === "object" ? { ...d.messages } : {};
   inst.idealFigures = d.ideal_figures || null;
   inst.key = d.key || null;
+  inst.history = Boolean(d.history);
+  if (inst.history) bindHistory(inst);
+  else if (inst.unbindHistory) inst.unbindHistory();
+  drawHistoryButtons(inst, d.history || null);
   const engine = d.figures || null;
   // The change the last edit made: against the engine's previous figures.
   const prev = inst.engine;
@@ -233,5 +244,8 @@ export default function rankingTable({ data, parentElement, setStateValue, setTr
   // Redrawing now would drop the held row or the value being typed: wait for them.
   if (inst.drag.press || inst.editing) inst.pending = data;
   else apply(inst, data);
-  return () => endPress(inst.drag, false);
+  return () => {
+    endPress(inst.drag, false);
+    if (inst.unbindHistory) inst.unbindHistory();
+  };
 }

@@ -22,6 +22,14 @@ How a move flows
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
+
+Undo, redo and Back (issue 25): each state :func:`_set_playground` stores is one step of
+the session's :class:`lab.history.History`, which the table's Undo/Redo buttons, Ctrl+Z and
+its kin and Back/Forward move through (as table events, in order with the moves:
+ui/ranking_table/history.js). Streamlit pushes a browser history entry per query string a
+run writes, and on Back reruns with the entry's address, which :func:`playground` cannot
+tell from an address that lags a move: so :func:`publish` leaves such an address alone, and
+the table's "visit" event, carrying it, moves the history there.
 """
 
 from __future__ import annotations
@@ -34,8 +42,9 @@ from lab import playground as P
 from lab import rules as R
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
+from lab.history import LIMIT, History
 from lab.share import exercise_from_link
-from lab.table_events import next_state
+from lab.table_events import history_step, next_state
 from lab.text import fmt_grade
 from ui.state.present import *  # noqa: F401,F403  (presenter view: ui/state/present.py)
 
@@ -49,6 +58,7 @@ PG_SEED = "pg_seed"              # the shuffle button's seed, counted up per pre
 PG_QP_WRITTEN = "pg_qp_written"  # the URL this session wrote last
 PG_QP_HISTORY = "pg_qp_history"  # URLs this session wrote (a lagging one is not news)
 PG_SETTINGS_SHOWN = "pg_settings_shown"  # what the settings row was drawn for
+PG_HISTORY = "pg_history"        # lab.history.History of PG: undo, redo, Back and Forward
 PG_REPORT_SEEN = "pg_report_seen__"      # + list key: the component report applied last
 COMPONENT_MEMO = "component_memo__{}__{}"  # .format(component, key): what a list drew last
 LAST_PAGE = "last_page"          # url path of the page that last ran to the end
@@ -89,9 +99,38 @@ def _qp_signature(get_all):
 
 
 def _set_playground(pg: P.Playground):
-    """The only writer of ``PG``; not of k's slider, drawn before :func:`pending_edits` runs
-    (issue 26: StreamlitWidgetAlreadyInstantiatedError): :func:`settings_widgets` sets it."""
+    """The only writer of ``PG`` (a new state is one undo step); not of k's slider, drawn
+    before :func:`pending_edits` runs (issue 26: StreamlitWidgetAlreadyInstantiatedError):
+    :func:`settings_widgets` sets it."""
+    h = _history()
+    ss[PG_HISTORY] = History(pg) if h.present is None else h.push(pg)
     ss[PG] = pg
+
+
+def _history() -> History:
+    """The session's history, whose present is the state shown (``PG``; None before one):
+    a ``PG`` stored around :func:`_set_playground` (tests do) is recorded as a step."""
+    h, pg = ss.get(PG_HISTORY), ss.get(PG)
+    if h is None:
+        return History(pg)
+    if pg is not None and pg != h.present:
+        ss[PG_HISTORY] = h = h.push(pg)
+    return h
+
+
+def _restore(h: History):
+    """Show the history's present (the settings follow it: :func:`settings_widgets`).
+    Pool text that was refused stays, with its message, unless the pool itself changes."""
+    if PG in ss and h.present.unretrieved != ss[PG].unretrieved:
+        ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
+    ss[PG_HISTORY] = h
+    ss[PG] = h.present
+
+
+def history_flags() -> dict:
+    """What the Undo and Redo buttons can do now: ``{"undo": bool, "redo": bool}``."""
+    h = _history()
+    return {"undo": h.can_undo, "redo": h.can_redo}
 
 
 def _reset_widgets(pg: P.Playground):
@@ -173,7 +212,14 @@ def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name
 
 def on_table_event(event, reported, key: str = LIST):
     """The table's raw event and reported order to the next state (check -> reconcile ->
-    apply: :func:`lab.table_events.next_state`); returns (event applied, refusal, row id)."""
+    apply: :func:`lab.table_events.next_state`; Ctrl+Z and its kin: an undo or a redo);
+    returns (event applied, refusal, row id)."""
+    moved, problem = history_step(_history(), event, lang=language())
+    if moved is not None:
+        _restore(moved)
+        if problem:
+            ss[PG_NOTICE] = {"problem": problem, "kept": True}
+        return {"action": event["action"]}, None, None
     step = next_state(ss[PG], event, reported, lang=language())
     if step.event is not None and step.event["action"] == "move":
         ss[PG_REPORT_SEEN + key] = list(step.event["order"])
@@ -267,10 +313,25 @@ def publish(pg: P.Playground) -> str | None:
     note when the link had to be shortened to open everywhere (labels cut or left out)."""
     params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language(),
                                         **present_params()}, lang=language())
+    here = _qp_signature(st.query_params.get_all)
+    written = ss.get(PG_QP_WRITTEN)
+    if (_qp_signature(lambda n: _values(params, n)) == written and here != written
+            and here in ss.get(PG_QP_HISTORY, ())):
+        # Nothing changed since this was written, and the run came with an address this
+        # session wrote before: a rerun that lags (the browser has the new one already) or
+        # Back/Forward's (the browser is on that entry: writing would replace it; the
+        # table's "visit" event shows its state).
+        return note
     st.query_params.from_dict(params)
     ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
-    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-49:] + (sig,)
+    # as many as Back can reach in lab.history (a lagging or Back's address is one of these)
+    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-LIMIT:] + (sig,)
     return note
+
+
+def _values(params: dict, name: str) -> list:
+    value = params.get(name, [])
+    return [value] if isinstance(value, str) else list(value)
 
 
 def component_memo(component: str, key) -> dict | None:

@@ -1,0 +1,234 @@
+"""Undo, redo and the browser's Back on the playground in headless Chromium (issue 25).
+
+A drag, a grade edit and a k change, then Ctrl+Z three times (focus on k's slider, on a
+row of the table, on the page), Ctrl+Shift+Z and Ctrl+Y, the Undo/Redo buttons, and
+Back/Forward: after each, the table's order and grades, the NDCG figure, the formula (DCG's
+and IDCG's sums) and the address all show the same state, every figure from ndcg_core.
+Ctrl+Z while typing in a field is the field's own undo, not the playground's.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+import ndcg_core as nc
+from lab.text import fmt_grade
+from test_playground_browser import (DEFAULT_GRADES, DEFAULT_ORDER, ROOT, WAIT_MS, figure,
+                                     expect_default, no_exception, row, rows_read)
+
+S0 = (list(zip(DEFAULT_ORDER, DEFAULT_GRADES)), 6)
+S1 = ([("Doc E", 1), ("Doc A", 3), ("Doc B", 2), ("Doc C", 3), ("Doc D", 0), ("Doc F", 2)], 6)
+S2 = ([("Doc E", 1), ("Doc A", 3), ("Doc B", 0), ("Doc C", 3), ("Doc D", 0), ("Doc F", 2)], 6)
+S3 = (S2[0], 5)
+
+
+def address(page: Page) -> tuple:
+    qs = parse_qs(urlsplit(page.url).query)
+    return qs.get("l"), qs.get("g"), qs.get("k")
+
+
+def formula_lines(page: Page) -> list[str]:
+    """The linear formula's lines as text: DCG@k = ..., IDCG@k = ..., NDCG@k = ..."""
+    return page.locator(".fx-block[data-gain='linear'] .fx-line").evaluate_all(
+        "lines => lines.map(l => Array.from(l.children).map(c => c.textContent).join(' '))")
+
+
+def sum_text(name: str, grades, k: int, total: float) -> str:
+    """A line as formula.js writes it: each term 'grade' over 'log₂ (i + 1)'."""
+    terms = " + ".join(f"{fmt_grade(g)}log₂ {i + 1}" for i, g in enumerate(grades[:k], 1))
+    return f"{name}@{k} = {terms} = {total:.3f}"
+
+
+def expect_state(page: Page, wait_idle, state) -> None:
+    """The table, the figure, the formula and the address all show ``state``."""
+    rows, k = state
+    grades = [g for _, g in rows]
+    ideal = sorted(grades, reverse=True)
+    want = (rows, f"{nc.ndcg(grades, k=k):.3f}",
+            [sum_text("DCG", grades, k, nc.dcg(grades, k=k)),
+             sum_text("IDCG", ideal, k, nc.dcg(ideal, k=k))],
+            ([label for label, _ in rows], [",".join(fmt_grade(g) for g in grades)],
+             [str(k)]))
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        wait_idle(page)
+        seen = ([(label, grade) for label, grade in rows_read(page)],
+                figure(page).inner_text(), formula_lines(page)[:2], address(page))
+        if seen == want and page.locator(ROOT).get_attribute("data-figures") == "engine":
+            break
+        assert time.monotonic() < deadline, (seen, want)
+        page.wait_for_timeout(250)
+    # the NDCG line's ratio is the table's figure
+    expect(page.locator("[data-figure='formula-ndcg-linear'] > :last-child")).to_have_text(
+        want[1])
+    no_exception(page)
+
+
+def undo_redo(page: Page) -> tuple[bool, bool]:
+    """Whether the Undo and Redo buttons are enabled."""
+    return (page.get_by_role("button", name="Undo").is_enabled(),
+            page.get_by_role("button", name="Redo").is_enabled())
+
+
+def drag_e_to_top(page: Page) -> None:
+    label = row(page, "Doc E").locator(".rt-label")
+    src, top = label.bounding_box(), row(page, "Doc A").bounding_box()
+    x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 10, steps=4)
+    page.mouse.move(x, top["y"] + 2, steps=20)
+    page.mouse.up()
+
+
+def test_ctrl_z_redo_keys_buttons_and_back_forward_walk_the_same_states(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """Drag, grade edit, k; Ctrl+Z ×3 back to the start; Ctrl+Shift+Z and Ctrl+Y forward;
+    Undo and Redo buttons; Back and Forward: every step shows one whole state."""
+    open_app(page, app_url)
+    expect_default(page)
+    expect_state(page, wait_idle, S0)
+    assert undo_redo(page) == (False, False)
+
+    drag_e_to_top(page)
+    expect_state(page, wait_idle, S1)
+    row(page, "Doc B").locator(".rt-grade-btn").click()
+    field = row(page, "Doc B").locator("input.rt-input-grade")
+    field.fill("0")
+    field.press("Enter")
+    expect_state(page, wait_idle, S2)
+    slider = page.get_by_role("slider", name="Cutoff k")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    expect_state(page, wait_idle, S3)
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled(timeout=WAIT_MS)
+
+    # Ctrl+Z with the focus on the slider, then on a row of the table, then on the page.
+    page.get_by_role("slider", name="Cutoff k").focus()
+    page.keyboard.press("Control+z")
+    expect_state(page, wait_idle, S2)
+    expect(page.get_by_role("slider", name="Cutoff k")).to_have_value("6")
+    row(page, "Doc C").focus()
+    page.keyboard.press("Control+z")
+    expect_state(page, wait_idle, S1)
+    page.get_by_role("heading", name="Playground").click()
+    page.keyboard.press("Control+z")
+    expect_state(page, wait_idle, S0)
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled(timeout=WAIT_MS)
+    page.keyboard.press("Control+z")  # nothing left to undo: nothing happens
+    expect_state(page, wait_idle, S0)
+
+    page.keyboard.press("Control+Shift+z")
+    expect_state(page, wait_idle, S1)
+    page.keyboard.press("Control+y")
+    expect_state(page, wait_idle, S2)
+    page.keyboard.press("Meta+Shift+z")  # Cmd on a Mac
+    expect_state(page, wait_idle, S3)
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled(timeout=WAIT_MS)
+    page.keyboard.press("Meta+z")
+    expect_state(page, wait_idle, S2)
+
+    page.get_by_role("button", name="Undo").click()
+    expect_state(page, wait_idle, S1)
+    assert undo_redo(page) == (True, True)
+    page.get_by_role("button", name="Redo").click()
+    expect_state(page, wait_idle, S2)
+    page.get_by_role("button", name="Redo").click()
+    expect_state(page, wait_idle, S3)
+    assert undo_redo(page) == (True, False)
+
+    # Back returns to the state shown before, Forward to the next, one entry each.
+    page.go_back(wait_until="commit")
+    expect_state(page, wait_idle, S2)
+    page.go_back(wait_until="commit")
+    expect_state(page, wait_idle, S1)
+    page.go_forward(wait_until="commit")
+    expect_state(page, wait_idle, S2)
+    assert undo_redo(page) == (True, True)
+    # and a change made now is one step that Ctrl+Z takes back
+    row(page, "Doc F").focus()
+    page.keyboard.press("Alt+Home")
+    moved = ([S2[0][-1]] + S2[0][:-1], 6)
+    expect_state(page, wait_idle, moved)
+    page.keyboard.press("Control+z")
+    expect_state(page, wait_idle, S2)
+
+
+def test_quick_ctrl_z_presses_are_each_one_undo(page: Page, app_url, open_app,
+                                                wait_idle) -> None:
+    """Three moves by keyboard, then Ctrl+Z three times without waiting for the server:
+    all three are undone, none is dropped (the events travel in one ordered queue)."""
+    open_app(page, app_url)
+    expect_default(page)
+    row(page, "Doc F").focus()
+    for _ in range(3):
+        page.keyboard.press("Alt+ArrowUp")
+        wait_idle(page)
+    expect_state(page, wait_idle, (S0[0][:2] + [("Doc F", 2)] + S0[0][2:5], 6))
+    for _ in range(3):
+        page.keyboard.press("Control+z")
+    expect_state(page, wait_idle, S0)
+
+
+def test_ctrl_z_while_typing_is_the_fields_own_undo_and_undo_keeps_refused_text(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """In the grade being typed and in the judged-pool box, Ctrl+Z undoes the typing, not
+    the playground's last change; pool text the page refused stays through an Undo."""
+    open_app(page, app_url)
+    expect_default(page)
+    row(page, "Doc D").focus()
+    page.keyboard.press("Alt+Home")
+    moved = ([("Doc D", 0)] + S0[0][:3] + S0[0][4:], 6)
+    expect_state(page, wait_idle, moved)
+
+    row(page, "Doc A").locator(".rt-grade-btn").click()
+    field = row(page, "Doc A").locator("input.rt-input-grade")
+    expect(field).to_be_focused()
+    page.keyboard.type("1")
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(800)
+    expect(field).to_be_visible()  # still typing: the page did not rerun under it
+    field.press("Escape")
+    expect_state(page, wait_idle, moved)
+
+    pool = page.get_by_role("textbox", name="Judged but not retrieved")
+    pool.click()
+    page.keyboard.type("3")
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(800)
+    expect(pool).to_have_value("")
+    expect_state(page, wait_idle, moved)
+    assert re.search(r"[?&]g=0%2C3%2C2%2C3%2C1%2C2(&|$)", page.url)
+
+    # Pool text that is refused changes nothing, so it is no step: Undo takes back the
+    # move, and the text stays as typed with its message (nothing typed is dropped).
+    pool.fill("3, x")
+    pool.press("Enter")
+    refusal = page.get_by_text(re.compile("'x', which is not a number"))
+    expect(refusal).to_be_visible(timeout=WAIT_MS)
+    page.get_by_role("button", name="Undo").click()
+    expect_state(page, wait_idle, S0)
+    expect(refusal).to_be_visible()
+    expect(pool).to_have_value("3, x")
+
+
+def test_in_chinese_the_formula_writes_both_sums_and_undo_redo_follow(
+        page: Page, app_url, open_app, wait_idle) -> None:
+    """?lang=zh: the formula writes out IDCG@k's sum term by term as it does DCG@k's; the
+    table's 撤销 / 重做 buttons undo and redo a move, the formula following."""
+    open_app(page, app_url + "/?lang=zh")
+    expect(page.get_by_role("button", name="撤销")).to_be_disabled(timeout=WAIT_MS)
+    expect_state(page, wait_idle, S0)
+    row(page, "Doc D").focus()
+    page.keyboard.press("Alt+Home")
+    moved = ([("Doc D", 0)] + S0[0][:3] + S0[0][4:], 6)
+    expect_state(page, wait_idle, moved)
+    page.get_by_role("button", name="撤销").click()
+    expect_state(page, wait_idle, S0)
+    page.get_by_role("button", name="重做").click()
+    expect_state(page, wait_idle, moved)
+    assert "lang=zh" in page.url
