@@ -9,7 +9,8 @@ processes, and the session's thread waits for it without the lock.
 
 - At most :data:`WORKERS` processes: the server has other work on its cores, and each parse
   needs about twice its file (``tests/bench/bench_upload_memory.py``). A second worker
-  starts only when two files are read at once.
+  starts only when two files are read at once. Workers run at a lower priority
+  (:data:`NICE`): on a busy machine the moves of the class come first, the reading after.
 - One pool per server process, made on first use (:func:`warm` makes it when the data page
   is drawn, so the first upload does not wait for it) and kept. Its processes come from
   ``forkserver``: a fresh interpreter that imported the engine once, from which every worker
@@ -53,6 +54,7 @@ from ui import memory
 __all__ = ["STOPPED", "WORKERS", "read", "warm"]
 
 WORKERS = 2
+NICE = 10  # the workers' priority below the server's (Unix nice: 0 normal, 19 lowest)
 STOPPED = "<the process reading the file stopped>"  # :func:`read`'s error when a worker died
 
 _lock = threading.Lock()
@@ -139,7 +141,7 @@ def _get_pool() -> ProcessPoolExecutor | None:
                 else:
                     context = multiprocessing.get_context("spawn")
                 _pool = ProcessPoolExecutor(WORKERS, mp_context=context,
-                                            initializer=memory.allocators)
+                                            initializer=_start_worker)
             except (OSError, ImportError, NotImplementedError):
                 _unavailable = True
         return _pool
@@ -175,6 +177,14 @@ def _read_here(kind: str, name: str, data: bytes):
 
 
 # ------------------------------------------------------------------ the worker's side
+
+def _start_worker() -> None:
+    """A worker hands back what each file's parse used, and yields the cores to the
+    server's own threads: a move waits for no reading (a lower priority, ``nice``)."""
+    memory.allocators()
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+
 
 def _read_file(kind: str, name: str, src: str, dst: str) -> str | None:
     """In a worker: read ``src`` as the page reads an upload (a file object named ``name``:
