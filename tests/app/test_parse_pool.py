@@ -4,7 +4,6 @@ a message for the file it was reading, then the next file is read by a new one."
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 import signal
@@ -15,10 +14,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from streamlit.testing.v1 import AppTest
+
+from lab.runs import Upload
 from ndcg_core import read_qrels, read_run
+from ui import state as app_state
 from ui import parse_pool
 
-SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "assets" / "samples"
 FILES = [  # (kind, name, bytes): good and bad files of both kinds and formats
     ("qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes()),
     ("run", "system_a.run", (SAMPLES / "system_a.run").read_bytes()),
@@ -33,11 +37,9 @@ FILES = [  # (kind, name, bytes): good and bad files of both kinds and formats
 
 
 def engine(kind: str, name: str, data: bytes):
-    """What the page read on its own thread before: the engine on a named file object."""
-    f = io.BytesIO(data)
-    f.name = name
+    """What the page read on its own thread before: the engine on the upload's file object."""
     try:
-        return (read_qrels if kind == "qrels" else read_run)(f), None
+        return (read_qrels if kind == "qrels" else read_run)(Upload.of(name, data).open()), None
     except ValueError as exc:
         return None, str(exc)
 
@@ -89,20 +91,12 @@ def test_a_worker_killed_while_idle_is_replaced_without_a_message():
 def test_a_worker_killed_while_reading_gives_a_message_and_the_next_file_is_read():
     """The file being read gets STOPPED (the page words it), the next one its table."""
     data = big_run()
-    parse_pool.read(*FILES[0])  # a worker ready
-    idle = {p.pid: _read_bytes(p.pid) for p in workers()}
     out = {}
-    reader = threading.Thread(target=lambda: out.update(r=parse_pool.read("run", "big.run",
-                                                                          data)))
-    reader.start()
-    deadline = time.monotonic() + 60
-    while reader.is_alive() and time.monotonic() < deadline:  # kill it once it read the file
-        if any(_read_bytes(pid) - n >= len(data) for pid, n in idle.items()):
-            for pid in idle:
-                os.kill(pid, signal.SIGKILL)
-            break
-        time.sleep(0.005)
-    reader.join(120)
+    with killing_the_reader(data):
+        reader = threading.Thread(target=lambda: out.update(
+            r=parse_pool.read("run", "big.run", data)))
+        reader.start()
+        reader.join(180)
     assert out["r"] == (None, parse_pool.STOPPED)
     got, err = parse_pool.read(*FILES[1])
     assert err is None and len(got) == len(engine(*FILES[1])[0])
@@ -116,3 +110,53 @@ def _read_bytes(pid: int) -> int:
         return 0
     return int(next(line.split()[1] for line in text.splitlines()
                     if line.startswith("rchar:")))
+
+
+def test_the_page_says_the_reading_stopped_and_clear_then_reads_again():
+    """A run whose reader is killed: the page names it in words, no traceback; after Clear
+    the same file is read."""
+    data = big_run()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/your_data.py").run()
+    files = {"qrels": {"name": "qrels.txt", "data": FILES[0][2]},
+             "runs": [{"name": "big.run", "data": data}]}
+    at.session_state[app_state.YD_FILES] = files
+    with killing_the_reader(data):
+        at.run()
+    assert not at.exception
+    text = " ".join(e.value for e in at.error)
+    assert "Reading big\\.run stopped before its end" in text, text
+    at.button(key="yd_clear").click().run()
+    at.session_state[app_state.YD_FILES] = files
+    at.run()
+    assert not at.exception and not at.error
+    assert "big\\.run" in " ".join(c.value for c in at.caption)
+
+
+class killing_the_reader:
+    """While in it, a thread kills every worker once one has read ``data`` (``rchar`` of
+    /proc/PID/io): the kill comes while the file is parsed."""
+
+    def __init__(self, data: bytes):
+        self.size = len(data)
+
+    def __enter__(self):
+        parse_pool.read(*FILES[0])  # a worker ready
+        self.idle = {p.pid: _read_bytes(p.pid) for p in workers()}
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch)
+        self.thread.start()
+
+    def _watch(self):
+        deadline = time.monotonic() + 120
+        while not self.done.is_set() and time.monotonic() < deadline:
+            if any(_read_bytes(pid) - n >= self.size for pid, n in self.idle.items()):
+                for pid in self.idle:
+                    os.kill(pid, signal.SIGKILL)
+                return
+            time.sleep(0.005)
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
