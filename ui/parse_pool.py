@@ -67,11 +67,12 @@ def read(kind: str, name: str, data: bytes) -> tuple[pd.DataFrame | None, str | 
     """``(table, None)`` of judgments (``kind="qrels"``) or a run named ``name`` holding
     ``data``; ``(None, message)`` with the engine's ``ValueError`` message; ``(None,
     STOPPED)`` when the process reading it died or ran out of memory."""
+    src, dst = _paths()
     try:
-        src, dst = _paths()
         with open(src, "wb") as f:
             f.write(data)
     except OSError:  # no room for a temporary file: read it here
+        _remove(src)
         return _read_here(kind, name, data)
     try:
         pool, future = _submit(_read_file, kind, name, src, dst)
@@ -87,11 +88,7 @@ def read(kind: str, name: str, data: bytes) -> tuple[pd.DataFrame | None, str | 
         with open(dst, "rb") as f:
             return pickle.load(f), None
     finally:
-        for path in (src, dst):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
+        _remove(src, dst)
 
 
 def warm() -> None:
@@ -161,10 +158,21 @@ def _paths() -> tuple[str, str]:
     global _folder
     with _lock:
         if _folder is None or not os.path.isdir(_folder):
-            _folder = tempfile.mkdtemp(prefix="ndcg-lab-reading-")
-            atexit.register(shutil.rmtree, _folder, True)
+            try:
+                _folder = tempfile.mkdtemp(prefix="ndcg-lab-reading-")
+                atexit.register(shutil.rmtree, _folder, True)
+            except OSError:  # then opening the file fails, and it is read here
+                _folder = os.path.join(tempfile.gettempdir(), "ndcg-lab-reading-missing")
     stem = os.path.join(_folder, uuid.uuid4().hex)
     return stem + ".in", stem + ".out"
+
+
+def _remove(*paths: str) -> None:
+    for path in paths:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
 
 
 def _read_here(kind: str, name: str, data: bytes):
