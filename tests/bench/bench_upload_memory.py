@@ -65,6 +65,20 @@ is timed from the upload to the page's table or message)::
     columns   10.4 MB: refused ("1,044,447 columns in its header line") after 1.7 s,
                peak +22 MB (2.12x); before: accepted after 86 s and +2.2 GB
 
+With the reading in another process (ui/parse_pool.py; ``--shape trec --shape csv --shape
+csv-line --shape trec-line --shape columns --mover``, 2026-12-03, load average 20-35 on 2
+cores shared with six other jobs; the peak is the server and its readers, PSS)::
+
+    trec      150 MB: read 56 s (3.75 s / 10 MB), answer 182 s, peak 3.28x (server 2.81x);
+              moves p50/p95 74/451 ms quiet, 132/548 ms while read
+    csv       104 MB: read 93 s (8.91 s / 10 MB), answer 281 s, peak 4.23x (server 3.58x);
+              moves 49/123 ms quiet, 106/401 ms while read
+    csv-line    5 MB: refused after 5.7 s, 1.10x; trec-line 150 MB: read 53 s, 2.04x;
+    columns    10 MB: refused after 3.9 s, 1.02x
+
+The CSV's peak is the worker's parse (the file's bytes, pandas' temporaries and the table,
+about 3.2x the CSV, whose table is larger than the file) beside Streamlit's copy of it.
+
 Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
 file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
 scores of 3.3 M rows), and on top of them the evaluation's temporaries (about 0.85x: id
