@@ -306,16 +306,23 @@ def _read_trec(raw, name, kind, path=None):
 
 # a grade (a qrels line's last field) written with an exponent: "1e1", "2.5E-1"
 _EXPONENT = re.compile(rb"[eE][-+]?[0-9]+[ \t\r\x0b\x0c]*(?:\n|\Z)")
+_EXPONENT_BLOCK = 1 << 20
 
 
 def _exponent_grades(raw: bytes) -> dict:
     """{(qid, docid): (grade as read, grade as atol reads it)} of the qrels lines whose
     grade is written with an exponent and whose two readings differ. ``fractional=
     "truncate"`` (trec_eval's rule) then takes atol's: "1e1" is 1 to trec_eval, 10 to
-    Python. Few files have any; finding none costs one scan for "e" + digits at a line end.
+    Python. Few files have any. Only an "e" or "E" followed by a digit or a sign can start
+    one: numpy finds those a block at a time, and the pattern is tried there alone (tried at
+    every byte, it took 6 s for 39 MB of judgments whose ids hold "e", holding the
+    interpreter's lock).
     """
     out = {}
-    for match in _EXPONENT.finditer(raw):
+    for at in _exponent_starts(raw):
+        match = _EXPONENT.match(raw, at)
+        if match is None:
+            continue
         start = raw.rfind(b"\n", 0, match.start()) + 1
         parts = raw[start: match.end()].split()
         if len(parts) != 4 or parts[0][:1] == b"#":
@@ -328,6 +335,23 @@ def _exponent_grades(raw: bytes) -> dict:
             out[(parts[0].decode("utf-8", "replace"), parts[2].decode("utf-8", "replace"))] = (
                 value, _atol(parts[3]))
     return out
+
+
+def _exponent_starts(raw: bytes):
+    """Offsets of each "e" or "E" followed by a digit, "+" or "-", in order (1 MB at a time:
+    a few MB of arrays whatever the file).
+
+    >>> list(_exponent_starts(b"q1 0 de1 1e1\\nq 0 e 2E-1"))
+    [6, 10, 20]
+    """
+    view = np.frombuffer(raw, np.uint8)
+    for begin in range(0, max(len(view) - 1, 0), _EXPONENT_BLOCK):
+        block = view[begin: begin + _EXPONENT_BLOCK + 1]  # and the byte after its last
+        after = block[1:]
+        hit = ((block[:-1] | 0x20) == ord("e")) & (
+            ((after >= ord("0")) & (after <= ord("9"))) | (after == ord("+"))
+            | (after == ord("-")))
+        yield from (begin + np.flatnonzero(hit)).tolist()
 
 
 _BIG = 8 * 2**20  # a file path at least this large is handed to pandas whole

@@ -66,11 +66,18 @@ def configure() -> None:
     if _configured:
         return
     _configured = True
+    allocators()
+    threading.Thread(target=_collect_closed, name="ndcg-lab-memory", daemon=True).start()
+
+
+def allocators() -> None:
+    """Large freed blocks go back to the system and Arrow allocates through the system
+    allocator: the server's setting, and that of the processes reading uploads
+    (:mod:`ui.parse_pool`), which hand back what each file's parse used."""
     pa.set_memory_pool(pa.system_memory_pool())
     libc = _libc()
     if libc is not None:
         libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
-    threading.Thread(target=_collect_closed, name="ndcg-lab-memory", daemon=True).start()
 
 
 def _collect_closed() -> None:

@@ -29,14 +29,14 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
-                       read_qrels, read_run, wins_losses)
+                       wins_losses)
 from lab import options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
 from lab.runs import MAX_RUNS, SETTING_NAMES, SIGNIFICANT, Settings, Upload, query_facts
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format, sentences
-from ui import memory, run_summary as summary, state, uploads
+from ui import memory, parse_pool, run_summary as summary, state, uploads
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
@@ -72,14 +72,11 @@ def _upload_key(up: Upload) -> tuple:
 # ------------------------------------------------------------------ reading files
 
 def load(kind: str, up: Upload):
-    """The parsed table, or the reader's error message (cached too, so a bad file is read once)."""
-    def read():
-        try:
-            return (read_qrels if kind == "qrels" else read_run)(up.open()), None
-        except ValueError as exc:
-            return None, str(exc)
-    return _cached(("load", kind, _upload_key(up)), read, t("Reading the file …",
-                                                           state.language()))
+    """The parsed table, or the reader's error message (cached too, so a bad file is read
+    once). Read in another process (:mod:`ui.parse_pool`): the others' moves go on."""
+    return _cached(("load", kind, _upload_key(up)),
+                   lambda: parse_pool.read(kind, up.name, up.data),
+                   t("Reading the file …", state.language()))
 
 
 def check(kind: str, up: Upload):
@@ -89,6 +86,11 @@ def check(kind: str, up: Upload):
 
     def summary():
         df, err = load(kind, up)
+        if err == parse_pool.STOPPED:
+            return None, t("Reading {name} stopped before its end: the server ran out of "
+                           "memory for it, or the process reading it was stopped. Press "
+                           "Clear and upload it again; if it stops again, the file is too "
+                           "large for this server.", lang, name=up.name)
         if err:
             return None, explain(err, lang)
         if df.empty:
@@ -112,6 +114,7 @@ def _sample_files() -> dict:
 def input_panel():
     """Upload widgets + sample button; returns (qrels Upload, {run name: Upload}) or None."""
     lang = state.language()
+    parse_pool.warm()  # a worker ready before the first file comes
     gen = state.upload_generation()
     left, right = st.container(key=f"yd_uploads_{lang}").columns([1, 2])  # see ui/fit.css
     qkey, rkey = f"yd_upload_qrels_{gen}", f"yd_upload_runs_{gen}"

@@ -3,15 +3,18 @@
 1. Writes generated TREC runs of --mb MB each (distinct files, ~3.3 M lines at 150 MB: 1,000
    documents per query) and a small qrels for their queries, under --data (kept between
    runs: generating a file takes ~10 s).
-2. Starts ``streamlit run app.py`` on 127.0.0.1 and samples its resident memory (VmRSS of
-   /proc/<pid>/status) every 50 ms in a thread.
+2. Starts ``streamlit run app.py`` on 127.0.0.1 and samples its memory every 50 ms in a
+   thread: the server with the processes it started (the pool that reads uploads,
+   ui/parse_pool.py, and its forkserver), as the sum of their PSS, and the server alone
+   (VmRSS). The figures before the pool (2026-12-02, below) are the server's VmRSS.
 3. Baseline: one browser session opens "Evaluate your runs" and closes again (the page's
    modules are imported, Streamlit's caches are warm), then the sampler's level after 2 s.
 4. For each round (1 upload, then --concurrent uploads at once): that many browser contexts
    (one headless Chromium) open the page and upload the qrels and their own run with
    Playwright's ``set_input_files`` on the page's file uploaders, and wait until the page
-   shows its "Mean over queries" table (every figure of the run is computed by then). Then every context closes (the websockets close, as
-   when a student closes the tab) and the sampler keeps going for --after seconds.
+   shows its "Mean over queries" table (every figure of the run is computed by then). Then
+   every context closes (the websockets close, as when a student closes the tab) and the
+   sampler keeps going for --after seconds.
 5. Prints per round: baseline, peak over baseline (MB, and as a multiple of one file's size
    and of all the round's files), time to the result, the level --after seconds after the
    sessions closed, and 20 s after one more visitor then opened the page and closed it
@@ -24,6 +27,15 @@
     python tests/bench/bench_upload_memory.py --mb 20 --concurrent 2 --after 10
     python tests/bench/bench_upload_memory.py --csv --concurrent 1   # the runs as CSV
     python tests/bench/bench_upload_memory.py --shape csv-line --shape trec-line --shape columns
+    python tests/bench/bench_upload_memory.py --shape trec --shape csv --shape csv-line \
+        --shape trec-line --shape columns --mover  # every shape; another student moving
+
+``--shape`` prints, per file, the seconds to the end of its reading (its summary line or
+message) and to the page's answer, each per 10 MB, and the peak over the baseline as a
+multiple of the file. With ``--mover`` another student (a websocket client,
+``monkey.MovingStudent``) moves on the playground all along: its move p50/p95 while quiet,
+while the file is read, and from then to the answer (the evaluation, still on the uploading
+session's thread).
 
 Measured on 2026-12-02 (``--mb 150 --concurrent 3 --after 30``, 2 cores shared with other
 jobs, load average 4.2 at the start, 1.5 at the end)::
@@ -52,6 +64,20 @@ is timed from the upload to the page's table or message)::
                12.0 s (0.80 s per 10 MB), peak +287 MB (1.91x); before: +3.07 GB (20.5x)
     columns   10.4 MB: refused ("1,044,447 columns in its header line") after 1.7 s,
                peak +22 MB (2.12x); before: accepted after 86 s and +2.2 GB
+
+With the reading in another process (ui/parse_pool.py; ``--shape trec --shape csv --shape
+csv-line --shape trec-line --shape columns --mover``, 2026-12-03, load average 20-35 on 2
+cores shared with six other jobs; the peak is the server and its readers, PSS)::
+
+    trec      150 MB: read 56 s (3.75 s / 10 MB), answer 182 s, peak 3.28x (server 2.81x);
+              moves p50/p95 74/451 ms quiet, 132/548 ms while read
+    csv       104 MB: read 93 s (8.91 s / 10 MB), answer 281 s, peak 4.23x (server 3.58x);
+              moves 49/123 ms quiet, 106/401 ms while read
+    csv-line    5 MB: refused after 5.7 s, 1.10x; trec-line 150 MB: read 53 s, 2.04x;
+    columns    10 MB: refused after 3.9 s, 1.02x
+
+The CSV's peak is the worker's parse (the file's bytes, pandas' temporaries and the table,
+about 3.2x the CSV, whose table is larger than the file) beside Streamlit's copy of it.
 
 Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
 file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
@@ -153,8 +179,10 @@ def write_csv(run: Path, out: Path) -> None:
             g.write(f"{qid},{doc},{score}\n")
 
 
-# the adversarial shapes of issue 26: (slot the file goes to, what it makes)
-SHAPES = {  # and the size the issue measured, MB
+# the shapes of issue 26: (slot the file goes to, what it is, the size it was measured at, MB)
+SHAPES = {
+    "trec": ("Runs", "a TREC run, 1,000 documents a query (read and evaluated)", 150),
+    "csv": ("Runs", "the same run as CSV qid,docid,score (read and evaluated)", 150),
     "csv-line": ("Runs", "qid,docid,score then one line of 'q,' repeated (refused)", 5),
     "trec-line": ("Runs", "a TREC run on one line (its first six fields read, as trec_eval)",
                   150),
@@ -177,39 +205,73 @@ def write_shape(path: Path, shape: str, size_mb: float) -> None:
 
 
 def shape_round(browser, server, sampler: Sampler, qrels: Path, small_run: Path, shape: str,
-                path: Path) -> dict:
-    """Upload one adversarial file (and the bench's judgments or a small run beside it) and
-    time the page's answer: its result table or its message."""
+                path: Path, mover: bool = False) -> dict:
+    """Upload one file of a shape (and judgments or a small run beside it) and time the
+    page's answer (its result table or its message) and the end of the reading (the file's
+    summary line or a message). With ``mover``, another student moves on the playground
+    all along (a websocket client): its moves while quiet, and while the file is read."""
     slot = SHAPES[shape][0]
     context = browser.new_context(viewport=M.VIEWPORT)
     page = open_page(context, server.url)
-    base = sampler.level(1.0)
     other, other_slot = (small_run, "Runs") if slot == "Judgments" else (qrels, "Judgments")
     uploader_input(page, other_slot).set_input_files(str(other))
     M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
+    student = None
+    if mover:
+        student = M.MovingStudent(server.url, index=3)
+        student.start()
+        student.opened.wait(120)
+        student.wait_moves(30)
+    base, base_server = sampler.level(1.0), sampler.level(1.0, server=True)
     t0 = time.monotonic()
+    t0_moves = time.perf_counter()
     uploader_input(page, slot).set_input_files(str(path))
-    answer = page.get_by_role("heading", name=RESULT).or_(
-        page.get_by_test_id("stAlertContentError")).or_(page.get_by_test_id("stException"))
+    errors = page.get_by_test_id("stAlertContentError").or_(page.get_by_test_id("stException"))
+    # the file's summary line ("Runs: name — ...") is drawn as its reading ends
+    read = page.get_by_text(f"{slot}: {path.name}").or_(errors)
+    read.first.wait_for(timeout=RESULT_TIMEOUT_MS)
+    read_s, read_moves = time.monotonic() - t0, time.perf_counter()
+    answer = page.get_by_role("heading", name=RESULT).or_(errors)
     answer.first.wait_for(timeout=RESULT_TIMEOUT_MS)
-    seconds = time.monotonic() - t0
+    seconds, answer_moves = time.monotonic() - t0, time.perf_counter()
     M.settle(page, slow_ms=RESULT_TIMEOUT_MS)
     text = (page.get_by_test_id("stAlertContentError").all_inner_texts()
             or page.get_by_role("heading", name=RESULT).all_inner_texts())
-    peak = sampler.peak_since(t0)
+    peak, peak_server = sampler.peak_since(t0), sampler.peak_since(t0, server=True)
     exceptions = M.exception_texts(page)
+    out = {"base": base, "base_server": base_server, "peak": peak,
+           "peak_server": peak_server, "seconds": seconds, "read_s": read_s,
+           "answer": " | ".join(text), "exceptions": exceptions,
+           "size": path.stat().st_size / MB}
+    if student is not None:
+        student.stop()
+        out["quiet"] = [ms for sent, ms in student.moves if sent < t0_moves]
+        out["during_read"] = student.sent_between(t0_moves, read_moves)
+        out["after_read"] = student.sent_between(read_moves, answer_moves)
+        out["problems"] = student.st.problems + ([repr(student.error)] if student.error else [])
     context.close()
-    return {"base": base, "peak": peak, "seconds": seconds, "answer": " | ".join(text),
-            "exceptions": exceptions, "size": path.stat().st_size / MB}
+    return out
 
 
 def report_shape(shape: str, r: dict) -> None:
     over = r["peak"] - r["base"]
+    per10 = max(r["size"] / 10, 0.1)
     print(f"\n{shape} ({SHAPES[shape][1]}), {r['size']:.1f} MB")
-    print(f"  answer after {r['seconds']:.1f} s ({r['seconds'] / max(r['size'] / 10, 0.1):.2f} s "
-          f"per 10 MB): {r['answer'][:160]}")
-    print(f"  peak over baseline {over:.0f} MB = {over / r['size']:.2f}x the file "
-          f"(baseline {r['base']:.0f} MB)")
+    print(f"  read after {r['read_s']:.1f} s ({r['read_s'] / per10:.2f} s per 10 MB); answer "
+          f"after {r['seconds']:.1f} s ({r['seconds'] / per10:.2f} s per 10 MB): "
+          f"{r['answer'][:160]}")
+    print(f"  peak over baseline {over:.0f} MB = {over / r['size']:.2f}x the file (server and "
+          f"its reading processes, PSS; baseline {r['base']:.0f} MB); the server alone "
+          f"+{r['peak_server'] - r['base_server']:.0f} MB RSS = "
+          f"{(r['peak_server'] - r['base_server']) / r['size']:.2f}x")
+    if "quiet" in r:
+        print("  " + M.latency_line("another student's move, quiet", r["quiet"]))
+        if r["during_read"]:
+            print("  " + M.latency_line("... while the file was read", r["during_read"]))
+        if r["after_read"]:  # the evaluation, on the session's thread
+            print("  " + M.latency_line("... from then to the answer", r["after_read"]))
+        for problem in r["problems"][:5]:
+            print(f"  PROBLEM: {problem}")
 
 
 def data_files(folder: Path, size_mb: float, n: int, csv: bool = False
@@ -245,36 +307,74 @@ def data_files(folder: Path, size_mb: float, n: int, csv: bool = False
 # ------------------------------------------------------------------ memory sampler
 
 class Sampler(threading.Thread):
-    """VmRSS of a process every ``every`` seconds: ``series`` holds (t, MB)."""
+    """The memory of a server and of the processes it started (its pool reading uploads,
+    ui/parse_pool.py, and their forkserver) every ``every`` seconds: ``series`` holds (t, MB
+    of the tree, MB of the server alone). The tree's is the sum of each process's PSS
+    (``/proc/PID/smaps_rollup``): a page the forkserver and its workers share counts once,
+    split between them, as it is held once. The server's alone is its VmRSS (the figure of
+    the runs before the pool)."""
 
     def __init__(self, pid: int, every: float = 0.05):
         super().__init__(daemon=True)
-        self.path = Path(f"/proc/{pid}/status")
+        self.pid = pid
         self.every = every
-        self.series: list[tuple[float, float]] = []
+        self.series: list[tuple[float, float, float]] = []
         self.stop_event = threading.Event()
+        self.tree, self.found_at = [pid], 0.0
 
     def rss_mb(self) -> float:
-        for line in self.path.read_text().splitlines():
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024 / MB
         raise RuntimeError("no VmRSS line")
 
+    def _find_tree(self) -> None:
+        """The server and its descendants (looked up every 0.5 s: /proc/*/stat's parents)."""
+        if time.monotonic() - self.found_at < 0.5:
+            return
+        parents = {}
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    parents[int(d)] = int(Path(f"/proc/{d}/stat").read_text()
+                                          .rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+        tree, grew = [self.pid], True
+        while grew:
+            more = [c for c, p in parents.items() if p in tree and c not in tree]
+            tree += more
+            grew = bool(more)
+        self.tree, self.found_at = tree, time.monotonic()
+
+    def tree_mb(self) -> float:
+        self._find_tree()
+        kb = 0
+        for pid in self.tree:
+            try:
+                text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            except OSError:
+                continue  # a worker that ended
+            kb += int(next(line.split()[1] for line in text.splitlines()
+                           if line.startswith("Pss:")))
+        return kb * 1024 / MB
+
     def run(self) -> None:
         while not self.stop_event.is_set():
             try:
-                self.series.append((time.monotonic(), self.rss_mb()))
+                self.series.append((time.monotonic(), self.tree_mb(), self.rss_mb()))
             except (OSError, RuntimeError):
                 return
             time.sleep(self.every)
 
-    def peak_since(self, t0: float) -> float:
-        return max(mb for t, mb in self.series if t >= t0)
+    def peak_since(self, t0: float, server: bool = False) -> float:
+        return max(s[2 if server else 1] for s in self.series if s[0] >= t0)
 
-    def level(self, seconds: float = 1.0) -> float:
+    def level(self, seconds: float = 1.0, server: bool = False) -> float:
         """Median of the last ``seconds`` of samples."""
         t_end = self.series[-1][0]
-        return statistics.median(mb for t, mb in self.series if t >= t_end - seconds)
+        return statistics.median(s[2 if server else 1] for s in self.series
+                                 if s[0] >= t_end - seconds)
 
 
 # ------------------------------------------------------------------ browser
@@ -382,11 +482,14 @@ def main() -> int:
                     help="extra streamlit flag, e.g. --server-arg=--server.disconnectedSessionTTL"
                          " --server-arg=30 (repeat for each token)")
     ap.add_argument("--shape", choices=list(SHAPES), action="append", default=[],
-                    help="upload this adversarial file instead of the runs (repeatable: "
+                    help="upload a file of this shape instead of the rounds (repeatable: "
                          "each on a fresh server), of --shape-mb MB or the size issue 26 "
-                         "measured; prints its answer time and peak multiple")
+                         "measured; prints its reading and answer times and peak multiple")
     ap.add_argument("--shape-mb", type=float, default=None,
-                    help="size of each --shape file (default: 5, 150 and 9.4 MB)")
+                    help="size of each --shape file (default: 150, 150, 5, 150 and 9.4 MB)")
+    ap.add_argument("--mover", action="store_true",
+                    help="with --shape: another student moves on the playground all along; "
+                         "prints its move p50/p95 while the file is read, against quiet")
     args = ap.parse_args()
     M.check_chromium()
     if args.shape:
@@ -421,11 +524,13 @@ def main() -> int:
 
 
 def shapes_main(args) -> int:
-    """--shape: each adversarial file on a fresh server, with the bench's 1 MB judgments."""
-    qrels, runs = data_files(args.data, 1, 1)
+    """--shape: each file on a fresh server, with judgments for its queries (or a small run
+    beside judgments of many columns)."""
+    small_qrels, (small,) = data_files(args.data, 1, 1)
     failed = False
     log_dir = Path(tempfile.mkdtemp(prefix="ndcg-upload-bench-"))
-    print(f"load average at the start: {os.getloadavg()[0]:.2f}", flush=True)
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+          flush=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=M.CHROMIUM, args=M.CHROMIUM_ARGS,
                                      headless=True)
@@ -433,17 +538,25 @@ def shapes_main(args) -> int:
             for shape in args.shape:
                 mb = args.shape_mb or SHAPES[shape][2]
                 args.data.mkdir(parents=True, exist_ok=True)
-                path = args.data / f"{shape}_{mb:g}MB.{'run' if 'trec' in shape else 'csv'}"
-                write_shape(path, shape, mb)
+                qrels = small_qrels
+                if shape in ("trec", "csv"):
+                    qrels, (path,) = data_files(args.data, mb, 1, csv=shape == "csv")
+                else:
+                    path = args.data / f"{shape}_{mb:g}MB.{'run' if 'trec' in shape else 'csv'}"
+                    write_shape(path, shape, mb)
                 with M.AppServer(log_dir, extra_args=tuple(args.server_arg)) as server:
                     sampler = warm_sampler(browser, server)
-                    r = shape_round(browser, server, sampler, qrels, runs[0], shape, path)
+                    r = shape_round(browser, server, sampler, qrels, small, shape, path,
+                                    mover=args.mover)
                     sampler.stop_event.set()
                     report_shape(shape, r)
-                    failed |= bool(r["exceptions"]) or bool(server.new_tracebacks())
+                    failed |= (bool(r["exceptions"]) or bool(server.new_tracebacks())
+                               or bool(r.get("problems")))
+                print(f"  load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+                      flush=True)
         finally:
             browser.close()
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}\nserver log: {log_dir}")
+    print(f"server log: {log_dir}")
     return 1 if failed else 0
 
 

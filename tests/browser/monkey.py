@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -1266,6 +1267,61 @@ class WireSession:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+
+class MovingStudent(threading.Thread):
+    """A student moving on the playground over the websocket (:class:`WireSession`), in a
+    thread of its own while the caller drives a browser or an upload: every move is checked
+    against ndcg_core, and ``moves`` holds ``(perf_counter() at the send, ms to the answer)``.
+    ``opened`` is set once the share link is open (or the opening failed: ``error``)."""
+
+    def __init__(self, base: str, index: int = 0, seed: int = 5,
+                 think_s: tuple[float, float] = (0.05, 0.15)):
+        super().__init__(daemon=True)
+        self.base, self.think_s = base, think_s
+        self.rng = random.Random(seed)
+        self.st = Student.make(index, self.rng)
+        self.moves: list[tuple[float, float]] = []
+        self.opened, self.stop_event = threading.Event(), threading.Event()
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self._moving())
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller (``error``)
+            self.error = exc
+            self.opened.set()
+
+    async def _moving(self) -> None:
+        session = WireSession(self.base, self.st)
+        try:
+            await session.open()
+            session.check("after opening its share link")
+            self.opened.set()
+            while not self.stop_event.is_set():
+                await asyncio.sleep(self.rng.uniform(*self.think_s))
+                pos, key = _pick_move(self.st, self.rng)
+                _record_move(self.st, pos, key)
+                t0 = time.perf_counter()
+                ms = await session.move(pos, key)
+                self.moves.append((t0, ms))
+                session.check(f"after move {len(self.st.moves)}")
+        finally:
+            await session.close()
+
+    def wait_moves(self, n: int, timeout_s: float = 120) -> None:
+        """Until ``n`` moves more than now are answered."""
+        want, deadline = len(self.moves) + n, time.monotonic() + timeout_s
+        while len(self.moves) < want and self.error is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def sent_between(self, t0: float, t1: float) -> list[float]:
+        """The latencies (ms) of the moves sent from ``t0`` to ``t1`` (perf_counter)."""
+        return [ms for sent, ms in self.moves if t0 <= sent <= t1]
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        self.join(90)
 
 
 async def _a_wire_student(base: str, st: Student, moves: int, seed: int,

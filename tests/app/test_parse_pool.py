@@ -1,0 +1,162 @@
+"""Uploads are read in another process (ui/parse_pool.py, issue 26): the same tables and
+messages as ``read_qrels``/``read_run`` on the calling thread, and a worker that dies gives
+a message for the file it was reading, then the next file is read by a new one."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from streamlit.testing.v1 import AppTest
+
+from lab.runs import Upload
+from ndcg_core import read_qrels, read_run
+from ui import state as app_state
+from ui import parse_pool
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "assets" / "samples"
+FILES = [  # (kind, name, bytes): good and bad files of both kinds and formats
+    ("qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes()),
+    ("run", "system_a.run", (SAMPLES / "system_a.run").read_bytes()),
+    ("qrels", "exp.qrels", b"q1 0 d1 1e1\nq1 0 d2 0\n"),  # attrs: trec_eval's atol grade
+    ("run", "run.csv", b"qid,docid,score\nq1,d1,2.5\nq1,d2,1\n"),
+    ("run", "bad.csv", b"qid,docid,score\nq1,d1,x\n"),
+    ("qrels", "short.qrels", b"q1 0 d1\n"),
+    ("run", "line.csv", b"qid,docid,score\n" + b"q," * 50_000),
+    ("qrels", "wide.csv", b",".join(b"c%d" % i for i in range(100)) + b"\n1,2\n"),
+    ("run", "empty.run", b""),
+]
+
+
+def engine(kind: str, name: str, data: bytes):
+    """What the page read on its own thread before: the engine on the upload's file object."""
+    try:
+        return (read_qrels if kind == "qrels" else read_run)(Upload.of(name, data).open()), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def workers() -> list:
+    """The pool's worker processes (forkserver children this process started)."""
+    return [p for p in multiprocessing.active_children() if p.pid is not None]
+
+
+def big_run() -> bytes:
+    """A TREC run of 1.2 M lines (~40 MB): a parse of a second or more."""
+    return "".join(f"{q} Q0 doc{q}-{d:04d}x{(q * 31 + d) % 9973} {d + 1} {1000 - d}.5 t\n"
+                   for q in range(1200) for d in range(1000)).encode()
+
+
+@pytest.mark.parametrize("kind,name,data", FILES, ids=[f[1] for f in FILES])
+def test_a_file_read_in_a_worker_gives_the_engines_table_or_message(kind, name, data):
+    """Every table (dtypes and attrs too) and every message is the engine's, word for word."""
+    got, err = parse_pool.read(kind, name, data)
+    want, want_err = engine(kind, name, data)
+    assert err == want_err
+    if want is None:
+        assert got is None
+    else:
+        pd.testing.assert_frame_equal(got, want)
+        assert got.attrs == want.attrs
+    assert not parse_pool._unavailable, "read on the calling thread: no worker started"
+
+
+def test_the_reading_runs_in_another_process():
+    """The worker that reads is not this process, and it is kept for the next file."""
+    parse_pool.read(*FILES[0])
+    before = {p.pid for p in workers()}
+    assert before and os.getpid() not in before
+    parse_pool.read(*FILES[1])
+    assert {p.pid for p in workers()} & before
+
+
+def test_a_worker_killed_while_idle_is_replaced_without_a_message():
+    """Its pool is replaced when the next file comes: that file is read as usual."""
+    parse_pool.read(*FILES[0])
+    for p in workers():
+        os.kill(p.pid, signal.SIGKILL)
+        p.join(10)
+    got, err = parse_pool.read(*FILES[1])
+    assert err is None and len(got) == len(engine(*FILES[1])[0])
+
+
+def test_a_worker_killed_while_reading_gives_a_message_and_the_next_file_is_read():
+    """The file being read gets STOPPED (the page words it), the next one its table."""
+    data = big_run()
+    out = {}
+    with killing_the_reader(data):
+        reader = threading.Thread(target=lambda: out.update(
+            r=parse_pool.read("run", "big.run", data)))
+        reader.start()
+        reader.join(180)
+    assert out["r"] == (None, parse_pool.STOPPED)
+    got, err = parse_pool.read(*FILES[1])
+    assert err is None and len(got) == len(engine(*FILES[1])[0])
+
+
+def _read_bytes(pid: int) -> int:
+    """Bytes a process has read so far (``rchar`` of /proc/PID/io)."""
+    try:
+        text = Path(f"/proc/{pid}/io").read_text()
+    except OSError:
+        return 0
+    return int(next(line.split()[1] for line in text.splitlines()
+                    if line.startswith("rchar:")))
+
+
+def test_the_page_says_the_reading_stopped_and_clear_then_reads_again():
+    """A run whose reader is killed: the page names it in words, no traceback; after Clear
+    the same file is read."""
+    data = big_run()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/your_data.py").run()
+    files = {"qrels": {"name": "qrels.txt", "data": FILES[0][2]},
+             "runs": [{"name": "big.run", "data": data}]}
+    at.session_state[app_state.YD_FILES] = files
+    with killing_the_reader(data):
+        at.run()
+    assert not at.exception
+    text = " ".join(e.value for e in at.error)
+    assert "Reading big\\.run stopped before its end" in text, text
+    at.button(key="yd_clear").click().run()
+    at.session_state[app_state.YD_FILES] = files
+    at.run()
+    assert not at.exception and not at.error
+    assert "big\\.run" in " ".join(c.value for c in at.caption)
+
+
+class killing_the_reader:
+    """While in it, a thread kills every worker once one has read ``data`` (``rchar`` of
+    /proc/PID/io): the kill comes while the file is parsed."""
+
+    def __init__(self, data: bytes):
+        self.size = len(data)
+
+    def __enter__(self):
+        parse_pool.read(*FILES[0])  # a worker ready
+        self.idle = {p.pid: _read_bytes(p.pid) for p in workers()}
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch)
+        self.thread.start()
+
+    def _watch(self):
+        deadline = time.monotonic() + 120
+        while not self.done.is_set() and time.monotonic() < deadline:
+            if any(_read_bytes(pid) - n >= self.size for pid, n in self.idle.items()):
+                for pid in self.idle:
+                    os.kill(pid, signal.SIGKILL)
+                return
+            time.sleep(0.005)
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
