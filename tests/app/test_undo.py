@@ -111,9 +111,9 @@ def test_presets_reset_and_settings_are_steps_too():
     """Ideal, Reset, the gain and the judged pool: one undo each."""
     at = open_playground()
     at.button(key="pg_btn_ideal").click().run()
-    at.text_input(key="pg_pool_text").input("3, x").run()
+    at.text_input(key="pg_unretrieved_text").input("3, x").run()
     assert at.error  # refused where it was typed: no step
-    at.text_input(key="pg_pool_text").input("3, 1").run()
+    at.text_input(key="pg_unretrieved_text").input("3, 1").run()
     at.radio(key="pg_gain").set_value("both").run()
     at.button(key="pg_btn_reset").click().run()
     assert at.session_state["pg"] == P.default()
@@ -123,7 +123,7 @@ def test_presets_reset_and_settings_are_steps_too():
     press(at, "undo")
     assert at.session_state["pg"].gain == "linear"
     press(at, "undo")
-    assert at.text_input(key="pg_pool_text").value == ""
+    assert at.text_input(key="pg_unretrieved_text").value == ""
     assert at.session_state["pg"].unretrieved == ()
     press(at, "undo")
     shows(at, *S0)

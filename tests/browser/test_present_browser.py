@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import ndcg_core as nc
 from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS
-from test_ranking_table import touch
+from drag_helpers import touch
 
 GRADES = [3, 2, 3, 0, 1, 2]  # the playground's default: Doc A..F, k = 6
 ROOT = ".rt[data-testid='ranking-table']"
@@ -157,11 +157,11 @@ def test_a_touch_drag_on_the_grip_still_reorders_in_the_presenter_view(browser: 
         src = page.locator(ROWS).nth(3).locator(".rt-grip").bounding_box()
         top = page.locator(ROWS).first.bounding_box()
         x, y = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
-        touch(page, cdp, "touchStart", x, y)
+        touch(cdp, "touchStart", x, y)
         for i in range(1, 13):
-            touch(page, cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
+            touch(cdp, "touchMove", x, y + (top["y"] + 2 - y) * i / 12)
             page.wait_for_timeout(16)
-        touch(page, cdp, "touchEnd", x, top["y"] + 2)
+        touch(cdp, "touchEnd", x, top["y"] + 2)
         wait_idle(page)
         expect(page.locator(ROOT)).to_have_attribute("data-figures", "engine",
                                                          timeout=RERUN_TIMEOUT_MS)
