@@ -337,6 +337,7 @@ def _dotted(node: ast.AST) -> str:
 # st.html is allowed for the app's own static markup only: a module constant built from
 # literals (a hint) or a stylesheet file of the app (ui/fit.css). Never user text.
 STATIC_HTML = {("app.py", "Path(__file__).with_name('ui') / 'fit.css'"),
+               ("app.py", "Path(__file__).with_name('ui') / 'present.css'"),
                ("ui/tables.py", "SWIPE_HINT"), ("ui/tables.py", "PAIR_MARKER"),
                ("ui/tables.py", "SWIPE_HINT_ZH"), ("ui/tables.py", "PAIR_MARKER_ZH")}
 

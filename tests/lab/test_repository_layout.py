@@ -30,3 +30,18 @@ def test_app_modules_stay_small():
            for p in ([ROOT / d] if d.endswith(".py") else (ROOT / d).rglob("*.py"))
            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
     assert big == {}
+
+
+def test_a_components_joined_files_declare_each_top_level_name_once():
+    """The ranking table's and the formula's JavaScript are one module joined from files
+    (ui/ranking_table/__init__.py): a name declared in two of them is a SyntaxError in the
+    browser ("Identifier has already been declared") and the component does not draw."""
+    import re
+    here = ROOT / "ui" / "ranking_table"
+    table = ("figures.js", "dom.js", "drag.js", "view.js", "interaction.js", "history.js",
+             "bridge.js")
+    for files in (table, ("figures.js", "dom.js", "formula.js")):
+        seen = Counter(m.group(1) for name in files for m in re.finditer(
+            r"^(?:export\s+(?:default\s+)?)?(?:async\s+)?(?:const|let|var|function\*?|class)\s+(\w+)",
+            (here / name).read_text(encoding="utf-8"), re.M))
+        assert [n for n, c in seen.items() if c > 1] == [], files

@@ -24,7 +24,7 @@ function denText(pos, conv, ideal) {
 
 /** One term grade / log2(i + 1) (linear) or (2^grade − 1) / log2(i + 1) (exponential), with
  * the numerator and the discount the settings `conv` use (a numerator of 1, another
- * discount; a negative grade counted as 0 is written by gradeText). `slots` gets the node
+ * discount; a negative grade counted as 0 is written by termGrade). `slots` gets the node
  * that holds the grade's text (null when the numerator is the constant 1). */
 function term(pos, gain, slots, conv, ideal) {
   const frac = el("span", "fx-frac");
@@ -44,7 +44,7 @@ function term(pos, gain, slots, conv, ideal) {
 }
 
 /** A grade as its term writes it: 0 for a negative grade the settings count as 0. */
-function gradeText(text, conv) {
+function termGrade(text, conv) {
   return conv && conv.negative === "zero" && Number(text) < 0 ? "0" : text;
 }
 
@@ -132,8 +132,8 @@ function fillFormula(slots, f) {
   const conv = f.conv || null;
   for (const s of slots) {
     const fig = f.figures[s.gain];
-    s.grades.forEach((node, i) => put(node, gradeText(f.grades[i], conv)));
-    s.ideal.forEach((node, i) => put(node, gradeText(f.ideal[i], conv)));
+    s.grades.forEach((node, i) => put(node, termGrade(f.grades[i], conv)));
+    s.ideal.forEach((node, i) => put(node, termGrade(f.ideal[i], conv)));
     put(s.dcg, fmt3(fig.dcg));
     put(s.idcg, fmt3(fig.idcg));
     put(s.top, fmt3(fig.dcg));
