@@ -24,7 +24,7 @@ from pathlib import Path
 import monkey as M
 
 SEED = int(os.environ.get("NDCG_MONKEY_SEED", "20240611"))
-ACTIONS = int(os.environ.get("NDCG_MONKEY_ACTIONS", "300"))
+ACTIONS = int(os.environ.get("NDCG_MONKEY_ACTIONS", "200"))
 CHECK_EVERY = 50
 
 
