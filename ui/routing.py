@@ -10,6 +10,7 @@ import streamlit as st
 
 from lab.i18n import t
 from lab.playground import ranking_query_params, within_link_limit
+from lab.rules import RIGHT
 from ui import state
 
 PLAYGROUND = "pages/playground.py"
@@ -46,8 +47,7 @@ def open_in_playground(labels, grades, *, k=None, gain="linear", unretrieved=(),
         label = t("Open in playground", state.language())
     if st.button(label, key=key, icon=":material/open_in_new:"):
         st.switch_page(PLAYGROUND, query_params=within_limit(ranking_query_params(
-            labels, grades, k=k, gain=gain, unretrieved=unretrieved,
-            **({} if rules is None else {"rules": rules}))))
+            labels, grades, k=k, gain=gain, unretrieved=unretrieved, rules=rules or RIGHT)))
 
 
 def within_limit(params: dict) -> dict:

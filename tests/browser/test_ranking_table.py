@@ -420,11 +420,14 @@ def _engine(case):
     return out
 
 
+# figures.js's preview of each case ({grades, k, idcg, zero?, conv?: lab.rules.conv}) with
+# its 3-decimal text; test_ranking_table_settings.py runs it with the mistake settings.
 PREVIEW_BATCH = """async ([source, cases]) => {
   const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
   const m = await import(url);
   return cases.map((c) => {
-    const p = m.preview(c.grades, {k: c.k, gains: ["linear", "exponential"], idcg: c.idcg, zero: 0});
+    const p = m.preview(c.grades, {k: c.k, gains: ["linear", "exponential"], idcg: c.idcg,
+                                   zero: c.zero ?? 0, conv: c.conv ?? null});
     const out = {};
     for (const g of ["linear", "exponential"]) {
       const f = p[g];

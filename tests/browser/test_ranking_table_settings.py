@@ -12,25 +12,7 @@ from playwright.sync_api import Browser
 
 from lab import rules as R
 from lab.ranking_table import ZERO_IDCG, table_data
-from test_ranking_table import JS, _cases
-
-PREVIEW = """async ([source, cases]) => {
-  const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
-  const m = await import(url);
-  return cases.map((c) => {
-    const p = m.preview(c.grades, {k: c.k, gains: ["linear", "exponential"], idcg: c.idcg,
-                                   zero: c.zero, conv: c.conv});
-    const out = {};
-    for (const g of ["linear", "exponential"]) {
-      const f = p[g];
-      out[g] = {...f, text: {
-        contribution: f.contribution.map(m.fmt3), cumulative: f.cumulative.map(m.fmt3),
-        gain: f.gain.map(m.fmt3), discount: f.discount.map(m.fmt3),
-        dcg: m.fmt3(f.dcg), ndcg: m.fmt3(f.ndcg)}};
-    }
-    return out;
-  });
-}"""
+from test_ranking_table import JS, PREVIEW_BATCH, _cases
 
 
 def _every_rules():
@@ -74,7 +56,7 @@ def test_browser_preview_equals_the_engine_under_every_mistake_setting(browser: 
     page = context.new_page()
     try:
         page.goto("about:blank")
-        got = page.evaluate(PREVIEW, [JS.read_text(encoding="utf-8"), payload])
+        got = page.evaluate(PREVIEW_BATCH, [JS.read_text(encoding="utf-8"), payload])
     finally:
         context.close()
     checked = 0
