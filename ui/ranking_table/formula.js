@@ -171,7 +171,8 @@ export default function rankingFormula({ data, parentElement }) {
     FORMULAS.set(root, inst);
     const handler = (e) => onFigures(root, e);
     window.addEventListener(FIGURES_EVENT, handler);
-    inst.unbind = () => window.removeEventListener(FIGURES_EVENT, handler);
+    // Streamlit may call the cleanup before drawing again: the next call then binds anew.
+    inst.unbind = () => { window.removeEventListener(FIGURES_EVENT, handler); FORMULAS.delete(root); };
   }
   inst.key = data.table;
   root.dataset.size = data.size === "present" ? "present" : "normal";  // formula.css
