@@ -4,13 +4,18 @@ errata where a document is wrong."""
 import streamlit as st
 
 from lab.documents import DOCUMENTS, WORKED, say
-from ui import learn, lessons as L, routing, state
+from ui import learn, lessons as L, routing, share, state
 
 routing.route_through_app()
 L.header(WORKED)
 L.section(WORKED, "intro", heading=False)
 
-for tab, doc in zip(st.tabs([say(d.tab, state.language()) for d in DOCUMENTS]), DOCUMENTS):
+# a share link names its example's document (?doc=000: that tab opens) and the example (#)
+names = [say(d.tab, state.language()) for d in DOCUMENTS]
+opened = next((name for name, d in zip(names, DOCUMENTS)
+               if d.number == state.requested_document()), None)
+share.arrive()
+for tab, doc in zip(st.tabs(names, default=opened), DOCUMENTS):
     with tab:
         learn.render_document(doc)
 

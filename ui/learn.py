@@ -46,7 +46,7 @@ def claims_table(claims):
                           "agrees": st.column_config.TextColumn(head["agrees"])})
 
 
-def render_ranking(r: Ranking):
+def render_ranking(r: Ranking, document: str):
     # anchored by the ranking's key: a share link /worked_examples#doc000 scrolls to it
     st.subheader(say(r.title, state.language()), anchor=r.key)
     tables.dcg_tables(r.grades, r.labels, k=r.cutoff, gain=r.gain, judged=r.judged,
@@ -60,14 +60,14 @@ def render_ranking(r: Ranking):
                                    gain=r.gain, unretrieved=r.unretrieved,
                                    key=f"we_open_{r.key}")
     with right.container(horizontal=True, gap="small"):
-        share.worked_example(r.key)
+        share.worked_example(r.key, document)
         handouts.worked_example(r.key)
 
 
 def render_document(doc: Document):
     L.section(WORKED, doc.section)
     for r in doc.rankings:
-        render_ranking(r)
+        render_ranking(r, doc.number)
     if doc.claims:
         claims_table(doc.claims)
     lang = state.language()
@@ -77,7 +77,7 @@ def render_document(doc: Document):
         st.caption(t("It prints (computed by ndcg_core, to 12 significant digits):", lang))
         st.code(ex.prints(), language="text")
         if ex.ranking:
-            render_ranking(ex.ranking)
+            render_ranking(ex.ranking, doc.number)
     for e in doc.errata:
         L.erratum(WORKED, e.section)
         if e.claims:

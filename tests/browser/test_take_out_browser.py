@@ -50,7 +50,8 @@ def test_a_worksheet_in_chinese_starts_at_the_exercise_shown(page: Page, app_url
 def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
         page: Page, app_url, open_app, wait_idle):
     """Share on the tutorial's exponential example: the QR code on screen scans to the link shown, and
-    that link opens the page scrolled to the example."""
+    that link opens the page scrolled to the example, and keeps it there while the tables and
+    charts above it are drawn. A link into another document opens that document's tab."""
     import zxingcpp
     from PIL import Image
 
@@ -61,7 +62,7 @@ def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
     popover = page.get_by_test_id("stPopoverBody")
     expect(popover).to_be_visible(timeout=30_000)
     link = popover.locator("code").inner_text().strip()
-    assert link.startswith(app_url.rstrip("/") + "/worked_examples?lang=en#"), link
+    assert link == app_url.rstrip("/") + "/worked_examples?lang=en&doc=000#doc000exp", link
     image = popover.get_by_role("img")
     # the PNG arrives after the popover opens: read it once it is decoded and drawn
     page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
@@ -78,9 +79,15 @@ def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
     assert scanned == [link]
     anchor = link.rsplit("#", 1)[1]
 
-    other = page.context.new_page()
-    try:
-        open_app(other, link)
-        expect(other.locator(f"[id='{anchor}']")).to_be_in_viewport(timeout=30_000)
-    finally:
-        other.close()
+    chinese = app_url.rstrip("/") + "/worked_examples?lang=en&doc=004#doc004worst"
+    for address, anchor in ((link, anchor), (chinese, "doc004worst")):
+        other = page.context.new_page()
+        try:
+            open_app(other, address)
+            heading = other.locator(f"[id='{anchor}']")
+            expect(heading).to_be_in_viewport(timeout=30_000)
+            # still there once the page has settled (the charts above it are drawn)
+            other.wait_for_timeout(3_000)
+            expect(heading).to_be_in_viewport(timeout=1_000)
+        finally:
+            other.close()

@@ -83,7 +83,7 @@ TOUR_STEP, MK_STEP = "sh_step", "mk_step"  # the tour's stop; the mistake shown 
 # ---------------------------------------------------------------- keys: exercises
 PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
 PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
-EXERCISE_PARAM = "ex"            # a share link's exercise: ?ex=compute/medium/5
+EXERCISE_PARAM, DOCUMENT_PARAM = "ex", "doc"  # share links: ?ex=compute/medium/5, ?doc=000
 PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
 # ---------------------------------------------------------------- keys: language
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
@@ -384,7 +384,7 @@ def on_language():
         st.query_params[LANG_PARAM] = chosen
 
 
-# ================================================================ start here
+# ================================================================ start here, worked examples
 
 def tour_step(key: str = TOUR_STEP) -> int:
     return ss.setdefault(key, 0)
@@ -392,6 +392,11 @@ def tour_step(key: str = TOUR_STEP) -> int:
 
 def on_tour_move(by: int, steps: int, key: str = TOUR_STEP):
     ss[key] = max(0, min(ss.get(key, 0) + by, steps - 1))
+
+
+def requested_document() -> str | None:
+    """The document number a share link's ``?doc=`` names (its tab opens first), or None."""
+    return st.query_params.get(DOCUMENT_PARAM) or None
 
 
 # ================================================================ exercises
