@@ -32,7 +32,9 @@ def qr_png(link: str) -> bytes:
     return buf.getvalue()
 
 
-def _act(action: str, code: str, secret: str) -> None:
+def _act(action: str, code: str, secret: str, seen: int | None = None) -> None:
+    """One press of a teacher's button; ``seen``: the current round's id the page showed
+    (a press repeated by an interrupted rerun, or from a stale tab, asks nothing twice)."""
     lang = state.language()
     store = V.store()
     try:
@@ -42,17 +44,17 @@ def _act(action: str, code: str, secret: str) -> None:
             if not todo:
                 raise ValueError(t("The ready questions are all asked: ask one of your own "
                                    "below.", lang))
-            store.open_question(code, secret, Q.to_json(todo[0]))
+            store.open_question(code, secret, Q.to_json(todo[0]), seen=seen)
         elif action == "lock":
             seconds = int(st.session_state.get(KEY("countdown")) or 0)
             store.lock(code, secret, countdown=seconds or None)
         elif action == "reveal":
             store.reveal(code, secret)
         elif action == "again":
-            store.vote_again(code, secret)
+            store.vote_again(code, secret, seen=seen)
         elif action == "own":
             q = _own_question(lang)
-            store.open_question(code, secret, Q.to_json(q))
+            store.open_question(code, secret, Q.to_json(q), seen=seen)
         elif action == "names":
             store.set_names(code, secret, bool(st.session_state.get(KEY("names"))))
     except (ClassError, ValueError) as e:
@@ -105,7 +107,7 @@ def render(code: str, secret: str, lang: str) -> None:
         _controls(code, secret, room, lang)
     with live, st.container(key=KEY("live")):
         _live(code, secret)
-    _own(code, secret, lang)
+    _own(code, secret, room.current_round, lang)
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
         st.caption(t("This link controls the class: reopen it to come back after a closed "
                      "tab or a restart. Do not show it to the class.", lang))
@@ -121,7 +123,8 @@ def _controls(code: str, secret: str, room, lang: str) -> None:
             ("lock", t("Lock", lang), ":material/lock:"),
             ("reveal", t("Reveal", lang), ":material/visibility:"),
             ("again", t("Vote again", lang), ":material/replay:")):
-        st.button(label, key=KEY(f"do_{action}"), on_click=_act, args=(action, code, secret),
+        st.button(label, key=KEY(f"do_{action}"), on_click=_act,
+                  args=(action, code, secret, room.current_round),
                   icon=icon, width="stretch", type="primary" if action == "next" else
                   "secondary")
     error = (V.note("teacher") or {}).get("error")
@@ -135,7 +138,7 @@ def _controls(code: str, secret: str, room, lang: str) -> None:
               help=t("Off: the screen and the export show anonymous ids only.", lang))
 
 
-def _own(code: str, secret: str, lang: str) -> None:
+def _own(code: str, secret: str, seen: int | None, lang: str) -> None:
     with st.expander(t("Ask a question of your own", lang), icon=":material/add:"):
         c1, c2, c3 = st.columns([3, 1.4, 1], vertical_alignment="bottom")
         c1.text_input(t("An exercise number or a playground link", lang), key=KEY("own"),
@@ -143,7 +146,7 @@ def _own(code: str, secret: str, lang: str) -> None:
         c2.selectbox(t("Kind", lang), ("predict", "choose", "arrange", "higher"),
                      key=KEY("own_kind"), format_func=lambda k: _kind_name(k, lang))
         c3.button(t("Ask it next", lang), key=KEY("do_own"), on_click=_act,
-                  args=("own", code, secret), width="stretch")
+                  args=("own", code, secret, seen), width="stretch")
 
 
 def _kind_name(kind: str, lang: str) -> str:

@@ -22,6 +22,8 @@ from . import codes
 from .db import WRITE, answers, rooms, rounds, students
 from .errors import ClassError
 
+_ANY = object()  # open_question's and vote_again's ``seen`` not given: no check
+
 DAY = 24 * 3600.0
 MAX_STUDENTS = 200
 MAX_NICKNAME = 24
@@ -203,18 +205,35 @@ class Store:
         conn.execute(rooms.update().where(rooms.c.id == room.id).values(current_round=rid))
         return Round(rid, question_no, round_no, question, "open", now, None)
 
-    def open_question(self, code: str, secret: str, question: str) -> Round:
-        """Show ``question`` (JSON) to the class as the next question, round 1, open."""
+    def _moved_on(self, conn, room, seen) -> Round | None:
+        """The current round when the teacher pressed on a screen that showed another one
+        (``seen``: its round id, None before the first question): the press came twice (a
+        rerun repeating a button) or from a stale tab, and changes nothing."""
+        if seen is _ANY or seen == room.current_round:
+            return None
+        cur = self._current_row(conn, room)
+        if cur is None:
+            raise ClassError("no_next")
+        return self._round(cur)
+
+    def open_question(self, code: str, secret: str, question: str, *, seen=_ANY) -> Round:
+        """Show ``question`` (JSON) to the class as the next question, round 1, open.
+        ``seen``: the current round's id on the teacher's screen (see ``_moved_on``)."""
         with self._write() as conn:
             room = self._teacher_row(conn, code, secret, lock=True)
+            if (current := self._moved_on(conn, room, seen)) is not None:
+                return current
             last = conn.execute(sa.select(sa.func.max(rounds.c.question_no)).where(
                 rounds.c.room_id == room.id)).scalar() or 0
             return self._new_round(conn, room, last + 1, 1, str(question))
 
-    def vote_again(self, code: str, secret: str) -> Round:
-        """A new open round of the current question; the earlier rounds are kept."""
+    def vote_again(self, code: str, secret: str, *, seen=_ANY) -> Round:
+        """A new open round of the current question; the earlier rounds are kept.
+        ``seen``: the current round's id on the teacher's screen (see ``_moved_on``)."""
         with self._write() as conn:
             room = self._teacher_row(conn, code, secret, lock=True)
+            if (current := self._moved_on(conn, room, seen)) is not None:
+                return current
             cur = self._current_row(conn, room)
             if cur is None:
                 raise ClassError("no_next")

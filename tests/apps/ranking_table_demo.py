@@ -2,10 +2,12 @@
 
 Run: streamlit run tests/apps/ranking_table_demo.py
 Query parameters: ?n=60 (a long list), ?gain=both, ?k=3, ?pool=1 (two judged items that
-were not retrieved), ?scale=free, ?bare=1 (no sidebar: the component alone).
+were not retrieved), ?scale=free, ?bare=1 (no sidebar: the component alone), ?slow=0.8
+(each move takes the server that many seconds: keys pressed faster than it answers).
 """
 
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +65,7 @@ def apply(event: dict) -> None:
     rows = ss.rows
     action = event["action"]
     if action == "move":
+        time.sleep(float(qp.get("slow", 0)))
         by_id = {r["id"]: r for r in rows}
         ss.rows = [by_id[i] for i in event["order"] if i in by_id]
     elif action == "grade":

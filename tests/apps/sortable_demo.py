@@ -1,9 +1,11 @@
 """Demo page for ui.sortable, driven by tests/browser/test_sortable.py.
 
-Run: streamlit run tests/apps/sortable_demo.py   (add ?n=60 for a long list)
+Run: streamlit run tests/apps/sortable_demo.py   (add ?n=60 for a long list; ?slow=0.8: each
+move takes the server that many seconds, so keys can be pressed faster than it answers)
 """
 
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +32,7 @@ def _initial_items() -> list[dict]:
 
 
 def _apply_order() -> None:
+    time.sleep(float(st.query_params.get("slow", 0)))
     by_id = {item["id"]: item for item in st.session_state.docs}
     order = st.session_state["ranking"]["order"]
     st.session_state.docs = [by_id[i] for i in order if i in by_id] + [

@@ -155,3 +155,30 @@ def test_every_way_of_moving_a_row_puts_it_first(request, browser: Browser, name
     expect(page.locator(f"{spec.rows}.is-dragging")).to_have_count(0)
     if way in ("grip", "hold"):
         assert page.evaluate(SCROLL_Y) == scroll_before
+
+
+@pytest.mark.parametrize("name", list(DEMOS))
+def test_keys_pressed_faster_than_the_server_answers_all_count(request, browser: Browser,
+                                                               name: str) -> None:
+    """Alt+↑ five times, 0.2 s apart, while each move costs the server 0.8 s (?slow=0.8):
+    each press moves Doc F one place up from where the last left it (a run answering an
+    earlier press does not put the row back on screen), and the list ends with Doc F first
+    once every answer has come."""
+    spec = LISTS[name]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(RERUN_TIMEOUT_MS)
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    open_app_on(page, request.getfixturevalue("start_app")(DEMOS[name]) + "?slow=0.8")
+    expect(page.locator(spec.rows)).to_have_count(len(DOCS))
+    spec.row(page, "Doc F").focus()
+    for pos in range(5, 0, -1):
+        page.keyboard.press("Alt+ArrowUp")
+        expect(page.locator(spec.live)).to_contain_text(f"Doc F moved to position {pos}")
+        page.wait_for_timeout(200)
+    after = ["Doc F"] + DOCS[:5]
+    assert spec.order(page) == after
+    page.wait_for_timeout(5 * 800)  # every answer is back
+    wait_idle_on(page)
+    assert spec.order(page) == after
+    expect(spec.row(page, "Doc F")).to_be_focused()

@@ -291,3 +291,19 @@ def test_every_refusal_reads_in_both_languages():
         en, zh = ClassError(what, n=3).message("en"), ClassError(what, n=3).message("zh")
         assert en and zh and en != zh
     assert catalog("zh")
+
+
+def test_a_press_repeated_or_from_a_stale_screen_asks_nothing_twice(store):
+    """Next question pressed on a screen showing no question yet, then the same press again
+    (a rerun that repeats its button, or a second tab): the second one opens nothing and
+    answers with the question it finds. Vote again likewise."""
+    room, secret = store.create_room()
+    first = store.open_question(room.code, secret, '{"q": "a"}', seen=None)
+    assert store.open_question(room.code, secret, '{"q": "b"}', seen=None) == first
+    assert [r.question_no for r in store.rounds(room.code)] == [1]
+    again = store.vote_again(room.code, secret, seen=first.id)
+    assert (again.question_no, again.round_no) == (1, 2)
+    assert store.vote_again(room.code, secret, seen=first.id) == again
+    nxt = store.open_question(room.code, secret, '{"q": "b"}', seen=again.id)
+    assert (nxt.question_no, nxt.round_no) == (2, 1)
+    assert store.current(room.code) == nxt

@@ -99,6 +99,24 @@ function acknowledge(inst, d) {
   return lost;
 }
 
+/** The moves this page made that the server has not answered yet (a second Alt+↑ pressed
+ * before the first one's run came back), made again on the rows the server sent: drawn
+ * from `data` alone, its rows would undo them on screen, and the next key would move the
+ * row from the place it had before. Only when every unanswered event is a move (what an
+ * add, an undo or a visit does the server decides). True when a move was made again. */
+function replayMoves(inst) {
+  if (!inst.outbox.length || !inst.outbox.every((e) => e.action === "move")) return false;
+  const rows = inst.rows.slice();
+  for (const e of inst.outbox) {
+    const from = rows.findIndex((r) => r.id === e.id);
+    if (from < 0) return false;  // the server's rows are not the ones it was made on
+    const [row] = rows.splice(from, 1);
+    rows.splice(Math.max(0, Math.min(rows.length, e.to - 1)), 0, row);
+  }
+  inst.rows = rows;
+  return true;
+}
+
 function instanceFor(root) {
   let inst = INSTANCES.get(root);
   if (inst) return inst;
@@ -158,6 +176,7 @@ function apply(inst, data) {
   const lost = acknowledge(inst, d);
   inst.gains = Array.isArray(d.gains) && d.gains.length ? d.gains.filter((g) => g in GAIN_SHORT) : ["linear"];
   inst.rows = (Array.isArray(d.rows) ? d.rows : []).map(toRow);
+  const replayed = replayMoves(inst);
   inst.idealRows = (Array.isArray(d.ideal_rows) ? d.ideal_rows : []).map(toRow);
   inst.k = Number.isInteger(d.k) && d.k > 0 ? d.k : inst.rows.length;
   inst.idcg = d.idcg || null;
@@ -216,8 +235,10 @@ function apply(inst, data) {
   inst.shown = engine;
   render(inst);
   renderIdeal(inst);
-  showFigures(inst, engine, "engine");
-  if (inst.answerPending) {
+  // Moves made again: their figures are the browser's preview until their answer comes.
+  if (replayed) showFigures(inst, previewOf(inst, inst.rows), "preview");
+  else showFigures(inst, engine, "engine");
+  if (inst.answerPending && !replayed) {
     // The engine's answer to this table's event is drawn: the page may now redraw what
     // explains it (ui.ranking_table.settled_listener; the playground's formula and link),
     // in a rerun of its own that does not hold this answer back. Told after the next

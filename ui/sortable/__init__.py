@@ -111,15 +111,26 @@ def _normalise(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def _read_report(key: str) -> tuple[list[str] | None, bool]:
-    """The order the browser last reported for ``key``, and whether a move fired this run."""
+def _read_report(key: str) -> tuple[list[str] | None, Mapping | None]:
+    """The order the browser last reported for ``key``, and the move that fired this run
+    (``{"id", "from", "to", "instance", "seq"}``), or None."""
     snapshot = st.session_state[key] if key in st.session_state else None
     if not isinstance(snapshot, Mapping):
-        return None, False
+        return None, None
     order = snapshot.get("order")
     if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
         order = None
-    return order, snapshot.get("moved") is not None
+    moved = snapshot.get("moved")
+    return order, (moved if isinstance(moved, Mapping) else {} if moved is not None else None)
+
+
+def _ack(moved: Mapping | None, memo: Mapping | None) -> dict:
+    """The browser's last move this list has drawn (its page instance and number): the
+    browser keeps the moves made since on screen (sortable.js), or a run answering the
+    first of two quick Alt+↑ would put the row back between them."""
+    if moved and isinstance(moved.get("instance"), str) and isinstance(moved.get("seq"), int):
+        return {"instance": moved["instance"], "seq": moved["seq"]}
+    return dict((memo or {}).get("ack") or {})
 
 
 def sortable_list(
@@ -175,8 +186,9 @@ def sortable_list(
     ids = [row["id"] for row in rows]
     reported, moved = _read_report(key)
     first = state.component_memo(_MEMO, key) is None
-    order = order_to_draw(ids, reported, moved, state.component_memo(_MEMO, key))
-    memo = {"seen": reported, "incoming": ids, "drawn": order}
+    previous = state.component_memo(_MEMO, key)
+    order = order_to_draw(ids, reported, moved is not None, previous)
+    memo = {"seen": reported, "incoming": ids, "drawn": order, "ack": _ack(moved, previous)}
     state.set_component_memo(_MEMO, key, memo)
 
     by_id = {row["id"]: row for row in rows}
@@ -186,7 +198,7 @@ def sortable_list(
     ]
     result = _component(
         key=key,
-        data={"items": drawn, "disabled": bool(disabled),
+        data={"items": drawn, "disabled": bool(disabled), "ack": memo["ack"],
               "labels": labels(state.language())},
         on_order_change=_noop,
         on_moved_change=on_change if on_change is not None else _noop,

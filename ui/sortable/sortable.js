@@ -81,13 +81,15 @@ function move(inst, from, to, viaKeyboard) {
   render(inst, drawn);  // optimistic: no flicker while the rerun runs
   if (viaKeyboard) inst.focusId = moved.id;
   announce(inst, say(inst.labels, "moved", { label: moved.label, pos: to + 1 }));
-  report(inst, drawn.map((it) => it.id), { id: moved.id, from: from + 1, to: to + 1 });
+  inst.seq += 1;  // the server's data says which of this page's moves it has drawn
+  report(inst, drawn.map((it) => it.id),
+         { id: moved.id, from: from + 1, to: to + 1, instance: inst.instance, seq: inst.seq });
 }
 
 // A move is reported as the new order (state) and a "moved" trigger. If the connection is
-// down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
-// next data arrives, the report is sent again every few seconds. Any data arriving means a
-// run has happened since the move, so the server has it (or had it in flight).
+// down, the trigger is lost and nothing reruns when it comes back (issue 16): until a run
+// says it has drawn this move (data.ack), the report is sent again every few seconds (the
+// server applies an order idempotently); after RESEND_FOR_MS the server's order is drawn.
 const RESEND_MS = 4000;
 const RESEND_FOR_MS = 120000;
 
@@ -97,7 +99,10 @@ function report(inst, order, moved) {
   clearInterval(inst.resendTimer);
   const since = Date.now();
   inst.resendTimer = setInterval(() => {
-    if (Date.now() - since > RESEND_FOR_MS) return clearInterval(inst.resendTimer);
+    if (Date.now() - since > RESEND_FOR_MS) {
+      inst.givenUp = moved.seq;  // unanswered for too long: the next run's order is drawn
+      return clearInterval(inst.resendTimer);
+    }
     inst.setStateValue("order", order);
     inst.setTriggerValue("moved", { ...moved, resent: true });
   }, RESEND_MS);
@@ -130,6 +135,20 @@ function dragEnded(inst, p, drop) {
   if (to !== from) move(inst, from, to, false);
 }
 
+/** The items to draw from a run's `items`: in the order on screen while a move of this page
+ * is unanswered (the run answers an earlier one: a second Alt+↑ pressed before the first
+ * one's run came back would be undone on screen, and the next key would move the row from
+ * its old place). The grades, labels and the cutoff (by position) are the run's. */
+function keepUnanswered(inst, data, items) {
+  const ack = (data && data.ack) || {};
+  const answered = Math.max(ack.instance === inst.instance ? ack.seq : 0, inst.givenUp || 0);
+  inst.unanswered = inst.seq > answered;
+  if (!inst.unanswered) return items;
+  const byId = new Map(items.map((it) => [it.id, it]));
+  if (items.length !== inst.items.length || !inst.items.every((it) => byId.has(it.id))) return items;
+  return inst.items.map((it, i) => ({ ...byId.get(it.id), dimmed: items[i].dimmed }));
+}
+
 function instanceFor(root) {
   let inst = INSTANCES.get(root);
   if (inst) return inst;
@@ -145,6 +164,8 @@ function instanceFor(root) {
     focusId: null,  // row to refocus if a redraw finds focus lost (keyboard moves)
     announceTimer: 0,
     resendTimer: 0, // re-sends the last move's report until a run answers
+    seq: 0,         // this page's moves, numbered; the server acknowledges the last drawn
+    instance: Math.random().toString(36).slice(2),
     setStateValue: () => {},
     setTriggerValue: () => {},
   };
@@ -177,8 +198,8 @@ export default function ndcgSortable({ data, parentElement, setStateValue, setTr
   const hint = root.querySelector(".ndcg-hint");
   const hintText = say(inst.labels, "hint");
   if (hint.textContent !== hintText) hint.textContent = hintText;
-  clearInterval(inst.resendTimer);  // a run has answered: nothing left to resend
-  const items = (data && Array.isArray(data.items) ? data.items : []).map(toItem);
+  const items = keepUnanswered(inst, data, (data && Array.isArray(data.items) ? data.items : []).map(toItem));
+  if (!inst.unanswered) clearInterval(inst.resendTimer);  // a run has answered: nothing to resend
   if (inst.drag.press) inst.pending = items;  // redrawing now would drop the held row
   else render(inst, items);
   return () => endPress(inst.drag, false);
