@@ -10,7 +10,7 @@ from lab.documents import RUNNING_EXAMPLE
 from lab.errors import explain
 from lab.i18n import t
 from lab.text import escape_markdown, fmt
-from ui import charts, lessons as L, playground as view, routing, state
+from ui import charts, lessons as L, playground as view, present, routing, state
 from ui.conventions import presets_panel, table
 
 LESSON = "05_conventions"
@@ -27,8 +27,8 @@ L.section(LESSON, "intro")
 L.section(LESSON, "ties")
 left, right = st.columns([1, 2])
 with left:
-    edited = st.data_editor(
-        TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed", width="stretch",
+    edited = present.data_editor(
+        TIES, key="cv_ties_editor", hide_index=True, num_rows="fixed",
         # doc id and grade small, the score 105 px ("model score" and its icon): together
         # they fit a third of a projector (263 px); the grid stretches them to its width
         column_config={"docid": st.column_config.TextColumn(t("doc id", lang), required=True,

@@ -8,7 +8,7 @@ import ndcg_core as nc
 from lab import tour as T
 from lab.i18n import t
 from lab.text import show_grades
-from ui import charts, learn, lessons as L, routing, state, tables
+from ui import charts, learn, lessons as L, present, routing, state, tables
 
 routing.route_through_app()
 lang = state.language()
@@ -63,8 +63,8 @@ mapping = st.radio(t("Turn what shoppers did into grades", lang), list(T.MAPPING
 # the editor stores the English action (its options' values); it shows them in the language
 shop = pd.DataFrame({"product": [T.product_name(p, lang) for p, _ in T.SHOP],
                      "what the shopper did": pd.Series([a for _, a in T.SHOP], dtype="object")})
-edited = st.data_editor(
-    shop, key="sh_actions", hide_index=True, width="stretch", disabled=["product"],
+edited = present.data_editor(
+    shop, key="sh_actions", hide_index=True, disabled=["product"],
     column_config={
         "product": st.column_config.TextColumn(t("product", lang)),
         "what the shopper did": st.column_config.SelectboxColumn(

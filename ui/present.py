@@ -5,6 +5,11 @@ theme sets; a projector needs 20 px. In the presenter view a lesson's grid is dr
 static table instead (``st.table``: HTML, its type set by ui/present.css), with the same
 headers, the same 3 decimals and the same dimmed rows. Text cells are escaped: a static
 table renders Markdown, and a label may be user text.
+
+An editable grid (``st.data_editor``) cannot be a static table: in the presenter view it is
+drawn as wide as its columns and ui/present.css zooms its element by 20/14 (its canvas text
+at 20 px; the grid measures its pointer in the zoomed space, so a click edits the cell under
+it). ``EDITORS`` names their keys; present.css lists the same keys.
 """
 
 from __future__ import annotations
@@ -30,6 +35,20 @@ def dataframe(data, *, column_config: dict | None = None, present: bool | None =
         st.dataframe(data, column_config=column_config, **kwargs)
         return
     st.table(as_table(data, column_config or {}), hide_index=True)
+
+
+EDITORS = ("sh_actions", "cv_ties_editor")  # zoomed by ui/present.css in the presenter view
+
+
+def data_editor(data, *, key: str, width="stretch", **kwargs):
+    """``st.data_editor(data, key=key, width=width, **kwargs)``; in the presenter view as
+    wide as its columns (``width="content"``), which present.css zooms to 20 px text."""
+    if key not in EDITORS:
+        raise ValueError(f"data_editor key {key!r} is not in ui.present.EDITORS {EDITORS}: "
+                         "add it there and to ui/present.css's zoomed editors")
+    if state.presenting():
+        width = "content"
+    return st.data_editor(data, key=key, width=width, **kwargs)
 
 
 def as_table(data, column_config: dict) -> Styler:

@@ -242,6 +242,55 @@ def test_the_lessons_tables_are_20_px_in_the_presenter_view(browser: Browser, ap
         page.context.close()
 
 
+# An editable grid's element, its zoom and its grid's box, and the box of its column
+EDITOR_JS = """(el) => {
+  const grid = el.querySelector("[data-testid='stDataFrameResizable']").getBoundingClientRect();
+  const column = el.closest("[data-testid='stColumn'], [data-testid='stMainBlockContainer']")
+    .getBoundingClientRect();
+  return {zoom: parseFloat(getComputedStyle(el).zoom), grid: [grid.left, grid.right],
+          column: [column.left, column.right], height: grid.height};
+}"""
+
+
+@pytest.mark.parametrize("path, key, rows", [("conventions", "cv_ties_editor", 3),
+                                             ("start_here", "sh_actions", 6)])
+def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, app_url,
+                                                             open_app, path, key, rows):
+    """An editable grid draws its text on a canvas at the theme's 14 px: in the presenter
+    view it is zoomed by 20/14 (text 20 px), inside its column, a row 35 × 20/14 px high;
+    on the conventions page a double-click and a typed grade still edit the cell under the
+    pointer (d1's grade 0 → 3: the averaging rule's NDCG@1 goes to 0.833)."""
+    page = new_page(browser, 1280, 720)
+    try:
+        open_app(page, f"{app_url}/{path}?present=1")
+        editor = page.locator(f".stElementContainer.st-key-{key}")
+        expect(editor.get_by_test_id("stDataFrameResizable")).to_be_visible(
+            timeout=RERUN_TIMEOUT_MS)
+        editor.scroll_into_view_if_needed()
+        box = editor.evaluate(EDITOR_JS)
+        assert box["zoom"] * 14 >= 20, box
+        assert box["column"][0] - 1 <= box["grid"][0] and box["grid"][1] <= box["column"][1] + 1, box
+        assert box["height"] >= (rows + 1) * 35 * 1.42, box  # the rows drawn at the zoom
+        if path == "conventions":
+            average = page.get_by_test_id("stTable").first.locator("tr").filter(
+                has_text=re.compile("^average"))
+            before = average.inner_text()
+            grid = editor.get_by_test_id("stDataFrameResizable").bounding_box()
+            # d1's grade: the middle column, the first row under the header (4 rows high)
+            page.mouse.dblclick(grid["x"] + grid["width"] * 0.45,
+                                grid["y"] + grid["height"] * 1.5 / 4)
+            page.wait_for_timeout(300)
+            page.keyboard.press("Control+A")
+            page.keyboard.type("3")
+            page.keyboard.press("Enter")
+            # the tie's mean gain (3 + 2) / 2 at rank 1, over the ideal's 3
+            expect(average).to_contain_text(f"{2.5 / 3:.3f}",
+                                            timeout=RERUN_TIMEOUT_MS)
+            assert before != average.inner_text()
+    finally:
+        page.context.close()
+
+
 def test_presenter_view_at_1400x1000_shows_ten_rows(browser: Browser, app_url, open_app):
     """A laptop at 1400x1000: the same type, and ten rows with the figures above 1000 px."""
     page = new_page(browser, 1400, 1000)
