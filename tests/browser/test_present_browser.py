@@ -208,6 +208,35 @@ def test_the_switch_turns_the_view_on_it_stays_on_page_to_page_and_turns_off(
         page.context.close()
 
 
+def test_a_presenter_link_folds_a_sidebar_the_visitor_had_opened_by_hand(
+        browser: Browser, app_url, open_app, wait_idle):
+    """This browser's visitor folded the sidebar and opened it again by hand (Streamlit keeps
+    that choice in the browser, before initial_sidebar_state): a presenter link opened in the
+    same browser still shows the projector's screen with the sidebar folded, and the
+    presenter can open it again (it is folded once, when the view turns on)."""
+    page = new_page(browser, 1280, 720)
+    try:
+        open_app(page, app_url + "/")
+        expect(page.locator(ROWS)).to_have_count(6, timeout=RERUN_TIMEOUT_MS)
+        page.get_by_test_id("stSidebar").hover()  # its collapse button shows on hover
+        page.get_by_test_id("stSidebarCollapseButton").locator("button").click()
+        page.get_by_test_id("stExpandSidebarButton").click()
+        page.wait_for_timeout(500)  # the sidebar's animation
+        assert not sidebar_folded(page)
+        shown = page.context.new_page()
+        open_app(shown, app_url + "/?present=1")
+        expect(shown.locator(ROWS)).to_have_count(6, timeout=RERUN_TIMEOUT_MS)
+        expect(shown.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+        shown.wait_for_timeout(500)
+        assert sidebar_folded(shown)
+        shown.get_by_test_id("stExpandSidebarButton").click()
+        wait_idle(shown)
+        shown.wait_for_timeout(1500)
+        assert not sidebar_folded(shown)
+    finally:
+        page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("path", ["worked_examples", "gain", "cutoffs", "conventions",
                                   "start_here", "mistakes"])

@@ -185,8 +185,8 @@ def sortable_list(
     rows = _normalise(items)
     ids = [row["id"] for row in rows]
     reported, moved = _read_report(key)
-    first = state.component_memo(_MEMO, key) is None
     previous = state.component_memo(_MEMO, key)
+    first = previous is None
     order = order_to_draw(ids, reported, moved is not None, previous)
     memo = {"seen": reported, "incoming": ids, "drawn": order, "ack": _ack(moved, previous)}
     state.set_component_memo(_MEMO, key, memo)

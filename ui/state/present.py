@@ -13,18 +13,19 @@ import streamlit as st
 ss = st.session_state
 __all__ = ["PRESENT", "PRESENT_WIDGET", "PRESENT_PARAM", "presenting", "present_widget",
            "on_present", "present_params", "keep_present_param", "sidebar_state",
-           "table_size"]
+           "table_size", "fold_sidebar_now"]
 
 PRESENT = "present"               # bool: the presenter view is on
 PRESENT_WIDGET = "present_switch"  # the sidebar's switch (a mirror of PRESENT)
 PRESENT_PARAM = "present"          # the address's ?present=1 (a query parameter, not a key)
+PRESENT_FOLD = "present_fold"      # the view has just turned on: fold the sidebar (once)
 
 
 def presenting() -> bool:
     """Whether this run draws the presenter view: decided on a session's arrival from
     ``?present=1``, then by the sidebar switch (:func:`on_present`)."""
     if PRESENT not in ss:
-        ss[PRESENT] = st.query_params.get(PRESENT_PARAM) == "1"
+        ss[PRESENT] = ss[PRESENT_FOLD] = st.query_params.get(PRESENT_PARAM) == "1"
     return ss[PRESENT]
 
 
@@ -36,7 +37,7 @@ def present_widget() -> bool:
 
 def on_present():
     """The sidebar switch changed: the view, and the address (reloads, copied links)."""
-    ss[PRESENT] = bool(ss.get(PRESENT_WIDGET))
+    ss[PRESENT] = ss[PRESENT_FOLD] = bool(ss.get(PRESENT_WIDGET))
     keep_present_param()
 
 
@@ -62,6 +63,12 @@ def sidebar_state() -> str:
     the visitor has folded or opened the sidebar by hand in this browser before: that
     choice, kept in the browser's storage, comes first."""
     return "collapsed" if presenting() else "auto"
+
+
+def fold_sidebar_now() -> bool:
+    """True once, on the run the view turns on: the page then folds the sidebar even where
+    the visitor's own earlier choice in this browser keeps it open (ui.present.fold_sidebar)."""
+    return bool(ss.pop(PRESENT_FOLD, False))
 
 
 def table_size() -> str:
