@@ -8,7 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from lab.i18n import LANGUAGES, t
-from ui import memory, opening, present, state
+from ui import memory, opening, page_hooks, state
 
 # An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
 # fonts.gstatic.com on every page load, a request to a third party.
@@ -64,7 +64,7 @@ with opening.first_run_in_turn():
     if state.presenting():  # larger type for a projector, less chrome (ui/present.css)
         st.html(Path(__file__).with_name("ui") / "present.css")
     if state.fold_sidebar_now():
-        present.fold_sidebar()
+        page_hooks.fold_sidebar()
     with st.sidebar:
         state.language_widget()
         st.segmented_control(t("Language", lang), list(LANGUAGES), format_func=LANGUAGES.get,

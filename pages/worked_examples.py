@@ -4,7 +4,7 @@ errata where a document is wrong."""
 import streamlit as st
 
 from lab.documents import DOCUMENTS, WORKED, say
-from ui import learn, lessons as L, routing, share, state
+from ui import learn, lessons as L, page_hooks, routing, state
 
 routing.route_through_app()
 L.header(WORKED)
@@ -14,7 +14,7 @@ L.section(WORKED, "intro", heading=False)
 names = [say(d.tab, state.language()) for d in DOCUMENTS]
 opened = next((name for name, d in zip(names, DOCUMENTS)
                if d.number == state.requested_document()), None)
-share.arrive()
+page_hooks.arrive()
 for tab, doc in zip(st.tabs(names, default=opened), DOCUMENTS):
     with tab:
         learn.render_document(doc)

@@ -15,7 +15,6 @@ it). ``EDITORS`` names their keys; present.css lists the same keys.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
@@ -36,21 +35,6 @@ def dataframe(data, *, column_config: dict | None = None, present: bool | None =
         st.dataframe(data, column_config=column_config, **kwargs)
         return
     st.table(as_table(data, column_config or {}), hide_index=True)
-
-
-# Folds the sidebar once, on the run the view turns on (fold.js).
-_fold = st.components.v2.component(
-    "ndcg_present_fold", html="<span hidden></span>",
-    js=(Path(__file__).resolve().parent / "fold.js").read_text(encoding="utf-8"))
-
-
-def fold_sidebar() -> None:
-    """Fold the sidebar now: ``initial_sidebar_state`` yields to a choice the visitor made
-    by hand in this browser before (Streamlit keeps it in the browser's storage), so a
-    presenter link opened there would keep the sidebar open. Draws nothing (ui/fit.css
-    hides its container); drawn only on the run the view turns on, so a sidebar the
-    presenter opens afterwards stays open."""
-    _fold(key="present_fold")
 
 
 EDITORS = ("sh_actions", "cv_ties_editor")  # zoomed by ui/present.css in the presenter view

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from lab import share as S
 from lab.i18n import t
 from ui import state
-
-# Keeps a share link's #anchor in view while the page draws above it (arrive.js).
-_arrive = st.components.v2.component(
-    "ndcg_share_arrive",
-    html="<span hidden></span>",
-    js=(Path(__file__).resolve().parent / "arrive.js").read_text(encoding="utf-8"),
-)
 
 
 def base() -> str:
@@ -67,10 +58,3 @@ def worked_example(ranking_key: str, document: str):
                                               state.DOCUMENT_PARAM: document,
                                               **state.present_params()},
                   fragment=ranking_key), key=f"share_{ranking_key}")
-
-
-def arrive(*, key: str = "we_arrive"):
-    """Keep the example a share link's ``#`` names at the top while the tables, formulas and
-    charts above it are drawn (Streamlit scrolls to it once, as it appears; what is drawn
-    above afterwards pushed it away). Draws nothing (ui/fit.css hides its container)."""
-    _arrive(key=key)

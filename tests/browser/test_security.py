@@ -319,6 +319,11 @@ SOURCES = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui"
 COMPONENTS = {ROOT / "ui" / pkg / "__init__.py": {
     "html": ROOT / "ui" / pkg / f"{pkg}.html", "css": ROOT / "ui" / pkg / f"{pkg}.css",
     "js": ROOT / "ui" / "ranking_table" / "dom.js"} for pkg in ("sortable", "ranking_table")}
+# Faceless components that act on the page (scroll to a shared example, fold the sidebar):
+# static markup, no data in, and JS that writes no text at all.
+COMPONENTS[ROOT / "ui" / "page_hooks" / "__init__.py"] = {
+    "html": ROOT / "ui" / "page_hooks" / "page_hooks.html",
+    "css": ROOT / "ui" / "page_hooks" / "page_hooks.css", "js": None}
 # DOM sinks that would parse text as HTML or code; the component sets text with textContent.
 JS_SINKS = re.compile(r"\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write"
                       r"|\beval\s*\(|new\s+Function\s*\(")
@@ -370,8 +375,8 @@ def _raw_html_uses(path: Path) -> list[str]:
             if re.search(r"(^|\.)(html|iframe)$", name) and not _static_html(node, path):
                 found.append(f"{where}: {name}(...)")
             if name.endswith("components.v2.component") and path not in COMPONENTS:
-                found.append(f"{where}: {name} (only ui/sortable/ and ui/ranking_table/ "
-                             "may define a component)")
+                found.append(f"{where}: {name} (only ui/sortable/, ui/ranking_table/ and "
+                             "ui/page_hooks/ may define a component)")
         if isinstance(node, ast.Attribute) and _dotted(node).endswith("components.v1"):
             found.append(f"{where}: {_dotted(node)}")
         if isinstance(node, ast.ImportFrom) and node.module and "components.v1" in node.module:
@@ -419,11 +424,15 @@ def test_the_component_markup_is_static_and_its_js_never_parses_html(module: Pat
                if k.arg == "js")
     files = COMPONENTS[module]
     for name, path in files.items():
-        assert f'"{path.name}"' in source and path.exists()
+        assert path is None or (f'"{path.name}"' in source and path.exists())
     for js in module.parent.glob("*.js"):  # the face's and any listener's
         code = re.sub(r"//[^\n]*|/\*.*?\*/", "", js.read_text(), flags=re.S)  # comments
         assert JS_SINKS.findall(code) == [], js                         # may name the sinks
-    assert re.search(r"textContent = text\b", files["js"].read_text())
+        if files["js"] is None:  # a page hook writes no text and takes no data
+            assert not re.search(r"textContent|innerText|function \w*\(\s*\{[^}]*\bdata\b",
+                                 code), js
+    if files["js"] is not None:
+        assert re.search(r"textContent = text\b", files["js"].read_text())
     assert JS_SINKS.findall(files["html"].read_text()) == []
 
 

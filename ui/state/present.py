@@ -67,7 +67,7 @@ def sidebar_state() -> str:
 
 def fold_sidebar_now() -> bool:
     """True once, on the run the view turns on: the page then folds the sidebar even where
-    the visitor's own earlier choice in this browser keeps it open (ui.present.fold_sidebar)."""
+    the visitor's own earlier choice in this browser keeps it open (ui.page_hooks.fold_sidebar)."""
     return bool(ss.pop(PRESENT_FOLD, False))
 
 
