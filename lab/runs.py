@@ -258,26 +258,27 @@ def judged_at_k(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame
     return out.dropna(how="all")
 
 
-def unjudged_bounds(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
+def unjudged_bounds(q: pd.DataFrame, r: pd.DataFrame, ks, *, judged: bool = False,
+                    **options) -> pd.DataFrame:
     """Per query, NDCG@k with every unjudged retrieved document graded 0 and graded the
     query's top grade (:func:`ndcg_core.ndcg_bounds`): the range the missing judgments leave
-    open. Columns ``ndcg@k unjudged=0``, ``ndcg@k unjudged=top``."""
-    b = nc.ndcg_bounds(q, r, k=[int(k) for k in ks], **_engine_options(options, _BOUND_OPTIONS))
+    open. Columns ``ndcg@k unjudged=0``, ``ndcg@k unjudged=top`` (after ``judged@k`` with
+    ``judged``: the run ranked once for both)."""
+    b = nc.ndcg_bounds(q, r, k=[int(k) for k in ks], judged=judged,
+                       **_engine_options(options, _BOUND_OPTIONS))
     cols = {}
     for k in ks:
+        if judged:
+            cols[f"judged@{k}"] = b[f"judged@{k}"]
         cols[f"ndcg@{k} unjudged=0"] = b[f"ndcg@{k}_unjudged_0"]
         cols[f"ndcg@{k} unjudged=top"] = b[f"ndcg@{k}_unjudged_top"]
     return pd.DataFrame(cols).rename_axis("qid")
 
 
 def unjudged_summary(q: pd.DataFrame, r: pd.DataFrame, ks, **options) -> pd.DataFrame:
-    """Per query: Judged@k and the NDCG@k range, for each k (the per-query table's extras)."""
-    judged = judged_at_k(q, r, ks, **options)
-    bounds = unjudged_bounds(q, r, ks, **options)
-    cols = []
-    for k in ks:
-        cols += [f"judged@{k}", f"ndcg@{k} unjudged=0", f"ndcg@{k} unjudged=top"]
-    return pd.concat([judged, bounds], axis=1).reindex(columns=cols)
+    """Per query: Judged@k and the NDCG@k range, for each k (the per-query table's extras;
+    one ranking of the run for both)."""
+    return unjudged_bounds(q, r, ks, judged=True, **options)
 
 
 def preset_means(results: dict, ks: tuple) -> pd.DataFrame:

@@ -241,6 +241,11 @@ def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, neg
     cutoffs = _cutoffs(k)
     r = _Ranking(qrels, run, st, _check_depth(depth))
     evaluated = r.judged_q & (r.in_run | (missing == "zero"))
+    return r.frame(_judged_columns(r, cutoffs, evaluated), evaluated, missing)
+
+
+def _judged_columns(r, cutoffs, evaluated) -> dict:
+    """{``judged@k``: Judged@k of the ``evaluated`` queries} for each cutoff of ranking ``r``."""
     n = np.bincount(r.q, minlength=r.nq)
     result = {}
     for c in cutoffs:
@@ -252,13 +257,13 @@ def judged_at_k(qrels, run, *, k=(5, 10), convention="trec_eval", ties=None, neg
         with np.errstate(divide="ignore", invalid="ignore"):
             value = np.where(shown > 0, hits / np.maximum(shown, 1), np.nan)
         result["judged" if c is None else f"judged@{c}"] = value[evaluated]
-    return r.frame(result, evaluated, missing)
+    return result
 
 
 def ndcg_bounds(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None,
                 discount="log2", base=2, ties=None, zero_idcg=None, negative=None,
                 ideal_pool=None, score_precision=None, fractional=None, depth=None,
-                missing="skip") -> pd.DataFrame:
+                missing="skip", judged=False) -> pd.DataFrame:
     """NDCG@k if the unjudged documents in each query's top k were judged 0, and if they
     were all judged the query's top grade.
 
@@ -281,10 +286,14 @@ def ndcg_bounds(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None,
     k, convention, gain, discount, base, ties, zero_idcg, negative, ideal_pool, \
 score_precision, fractional, depth, missing
         As in :func:`evaluate` (``judged_only`` would leave no unjudged document).
+    judged : bool
+        Also the ``judged@k`` columns :func:`judged_at_k` gives under the same keywords,
+        from the same ranking (the run is read and ranked once, not twice).
 
     Returns
     -------
-    DataFrame indexed by ``qid``, two columns per cutoff.
+    DataFrame indexed by ``qid``, two columns per cutoff (with ``judged``, first the
+    ``judged@k`` columns).
 
     Examples
     --------
@@ -308,13 +317,13 @@ score_precision, fractional, depth, missing
     cutoffs = _cutoffs(k)
     r = _Ranking(qrels, run, st, _check_depth(depth))
     low, _, _, evaluated = r.scores(cutoffs, discount, base, missing)
+    result = _judged_columns(r, cutoffs, evaluated) if judged else {}
     # each query's top grade among its judged documents, and that grade's gain
     top_grade = np.full(r.nq, -np.inf)
     np.maximum.at(top_grade, r.jq[r.counts], r.grades[r.counts])
     top_gain = np.zeros(r.nq)
     best = r.counts & (r.grades == top_grade[r.jq])
     top_gain[r.jq[best]] = r.judged_gain[best]
-    result = {}
     for c in cutoffs:
         promoted = ~r.judged
         if c is not None:

@@ -483,3 +483,23 @@ def test_ranx_ties_agree_between_evaluate_and_the_single_list_ndcg(seed):
                             ideal=list(judged[qid].values()), negative="zero")
             assert res.loc[qid, "ndcg" if k is None else f"ndcg@{k}"] == pytest.approx(
                 expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ndcg_bounds_with_judged_give_judged_at_k_and_the_bounds_from_one_ranking(seed):
+    """``ndcg_bounds(..., judged=True)``: the judged@k columns are judged_at_k's and the
+    bound columns ndcg_bounds' own, exactly, whatever the convention, the cutoffs and
+    ``missing``."""
+    rng = np.random.default_rng(171_000 + seed)
+    qrels, run = judged_only_collection(rng)
+    run = run.iloc[: max(1, len(run) - int(rng.integers(0, 4)))]  # some judged docs unretrieved
+    convention = sorted(CONVENTIONS)[seed % len(CONVENTIONS)]
+    kw = dict(convention=convention, negative="zero", missing=["skip", "zero"][seed % 2])
+    ks = [int(rng.integers(1, 6)), None]
+    both = ndcg_bounds(qrels, run, k=ks, judged=True, **kw)
+    judged = judged_at_k(qrels, run, k=ks, **kw)
+    bounds = ndcg_bounds(qrels, run, k=ks, **kw)
+    assert list(both.columns) == list(judged.columns) + list(bounds.columns)
+    pd.testing.assert_frame_equal(both[judged.columns], judged)
+    pd.testing.assert_frame_equal(both[bounds.columns], bounds)
+    assert both.attrs == bounds.attrs == judged.attrs
