@@ -22,7 +22,11 @@ st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on avera
 # No lambda or function defined in this file: Streamlit keeps a widget's format_func and a
 # download's data callable until the next run, and with them this page's globals, which hold
 # the uploads' bytes (a 150 MB run held twice between runs, issue 16).
-inputs = D.input_panel()
+# The files' panel draws one line or several; in one container it keeps the settings below
+# at the same place in the page, so loading the sample or a file never remounts their
+# widgets (a remounted multiselect can come back empty: the cutoffs lost, issue 22's CI).
+with st.container():
+    inputs = D.input_panel()
 settings = D.settings_panel()
 if inputs is None:
     st.stop()

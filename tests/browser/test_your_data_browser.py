@@ -96,6 +96,38 @@ def test_a_bad_upload_shows_the_line_and_the_sample_still_loads(page, app_url, o
     expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
 
 
+MARK_SETTINGS_JS = """() => document.querySelectorAll("[data-testid='stMultiSelect']")
+    .forEach(n => { n.dataset.seen = "before"; })"""
+SAME_SETTINGS_JS = """() => [...document.querySelectorAll("[data-testid='stMultiSelect']")]
+    .map(n => n.dataset.seen === "before")"""
+
+
+def test_loading_files_keeps_the_settings_widgets_and_the_chosen_cutoffs(page, app_url,
+                                                                         open_app, wait_idle):
+    """The files' panel grows when files come; the settings below stay the same widgets (a
+    remounted multiselect can come back empty), and cutoffs chosen before survive the
+    sample, an upload and a tab click."""
+    open_page(page, app_url, open_app, wait_idle)
+    page.get_by_role("button", name="Remove 5").click()
+    wait_idle(page)
+    page.evaluate(MARK_SETTINGS_JS)
+    page.get_by_role("button", name="Load the sample").click()
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Per query")).to_be_visible()
+    assert page.evaluate(SAME_SETTINGS_JS) == [True]
+    page.get_by_role("tab", name="Charts").click()
+    wait_idle(page)
+    expect(page.get_by_role("tab", name="Charts")).to_have_attribute("aria-selected", "true")
+    chips = page.get_by_test_id("stMultiSelect").get_by_role("button", name=re.compile("^Remove"))
+    assert sorted(b.get_attribute("aria-label") for b in chips.all()) == ["Remove 10",
+                                                                          "Remove 20"]
+    uploader_input(page, "Runs").set_input_files(
+        files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
+    wait_idle(page)
+    assert page.evaluate(SAME_SETTINGS_JS) == [True]
+    assert len(chips.all()) == 2
+
+
 def test_tabs_draw_on_click_and_a_query_opens_in_the_playground(page, app_url, open_app,
                                                                  wait_idle):
     """Opening a tab draws it; "Open in playground" lands on the playground with the query."""
