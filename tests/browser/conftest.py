@@ -198,11 +198,20 @@ def wait_idle_on(page: Page, timeout_ms: int = RERUN_TIMEOUT_MS, settle_ms: int 
     page.wait_for_timeout(settle_ms)
 
 
+# The app's stylesheet has applied (ui/fit.css sets this mark): it is drawn after the page's
+# text on a busy machine, seconds after the run ends. Pages without the app's navigation
+# (the demo apps) have no such sheet and do not wait.
+STYLED_JS = """() => !document.querySelector("[data-testid='stSidebarNav']")
+  || getComputedStyle(document.documentElement).getPropertyValue("--ndcg-fit-css").trim() === "1"
+"""
+
+
 def open_app_on(page: Page, url: str) -> None:
-    """Load ``url`` and wait for the first script run to finish."""
+    """Load ``url``, wait for the first script run to finish and the app's stylesheet."""
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
     wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
+    page.wait_for_function(STYLED_JS, timeout=FIRST_LOAD_TIMEOUT_MS)
 
 
 @pytest.fixture
