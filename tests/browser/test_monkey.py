@@ -1,4 +1,4 @@
-"""Monkey test: 300 seeded random user actions across every page of NDCG Lab.
+"""Monkey test: 200 seeded random user actions across every page of NDCG Lab.
 
 Drags and Alt+arrow moves of list rows (playground, Beyond NDCG, gain lesson), grade edits
 and added rows in the playground's editor, sliders moved from the keyboard, radios,
@@ -38,7 +38,7 @@ def log_dir() -> Path:
 
 
 def test_random_actions_raise_nothing_and_keep_ndcg_right(browser) -> None:
-    """300 random actions: no exception, no server traceback, playground figures = engine."""
+    """200 random actions (NDCG_MONKEY_ACTIONS): no exception, no server traceback, playground figures = engine."""
     logs = log_dir()
     log_file = logs / f"monkey-seed{SEED}.log"
     with M.AppServer(logs) as server:
