@@ -38,7 +38,8 @@ def log_dir() -> Path:
 
 
 def test_random_actions_raise_nothing_and_keep_ndcg_right(browser) -> None:
-    """200 random actions (NDCG_MONKEY_ACTIONS): no exception, no server traceback, playground figures = engine."""
+    """200 random actions (NDCG_MONKEY_ACTIONS): no exception, no server traceback,
+    playground figures = engine."""
     logs = log_dir()
     log_file = logs / f"monkey-seed{SEED}.log"
     with M.AppServer(logs) as server:
