@@ -241,6 +241,7 @@ def shape_round(browser, server, sampler: Sampler, qrels: Path, small_run: Path,
     exceptions = M.exception_texts(page)
     out = {"base": base, "base_server": base_server, "peak": peak,
            "peak_server": peak_server, "seconds": seconds, "read_s": read_s,
+           "peak_at": sampler.peak_time(t0) - t0,
            "answer": " | ".join(text), "exceptions": exceptions,
            "size": path.stat().st_size / MB}
     if student is not None:
@@ -264,6 +265,8 @@ def report_shape(shape: str, r: dict) -> None:
           f"its reading processes, PSS; baseline {r['base']:.0f} MB); the server alone "
           f"+{r['peak_server'] - r['base_server']:.0f} MB RSS = "
           f"{(r['peak_server'] - r['base_server']) / r['size']:.2f}x")
+    phase = "while the file was read" if r["peak_at"] <= r["read_s"] else "after the read"
+    print(f"  the peak came {r['peak_at']:.1f} s after the upload began ({phase})")
     if "quiet" in r:
         print("  " + M.latency_line("another student's move, quiet", r["quiet"]))
         if r["during_read"]:
@@ -369,6 +372,10 @@ class Sampler(threading.Thread):
 
     def peak_since(self, t0: float, server: bool = False) -> float:
         return max(s[2 if server else 1] for s in self.series if s[0] >= t0)
+
+    def peak_time(self, t0: float) -> float:
+        """When the tree's peak since ``t0`` was sampled (monotonic seconds)."""
+        return max((s for s in self.series if s[0] >= t0), key=lambda s: s[1])[0]
 
     def level(self, seconds: float = 1.0, server: bool = False) -> float:
         """Median of the last ``seconds`` of samples."""
