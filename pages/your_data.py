@@ -24,7 +24,7 @@ st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on avera
 # the uploads' bytes (a 150 MB run held twice between runs, issue 16).
 # The files' panel draws one line or several; in one container it keeps the settings below
 # at the same place in the page, so loading the sample or a file never remounts their
-# widgets (a remounted multiselect can come back empty: the cutoffs lost, issue 22's CI).
+# widgets (a remounted multiselect can come back empty: CI saw the cutoffs lost).
 with st.container():
     inputs = D.input_panel()
 settings = D.settings_panel()
