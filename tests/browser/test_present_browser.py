@@ -10,6 +10,7 @@ tables at 20 px; 1400x1000; a phone (390x844) with nothing wider than the screen
 from __future__ import annotations
 
 import re
+import tempfile
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -323,6 +324,7 @@ def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, a
             # is tried again, the grid measured again each time.
             want = f"{2.5 / 3:.3f}"  # the tie's mean gain (3 + 2) / 2, over the ideal's 3
             cell_editor = page.locator("#portal .gdg-input:focus")
+            tries = []  # what each try saw, for the failure's message
             for _ in range(4):
                 editor.scroll_into_view_if_needed()
                 grid = settled_box(page, editor.get_by_test_id("stDataFrameResizable"))
@@ -331,8 +333,11 @@ def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, a
                 try:
                     expect(cell_editor).to_be_visible(timeout=5_000)
                 except AssertionError:
+                    tries.append(("no editor", grid))
                     continue
-                if cell_editor.input_value() != "0":  # another cell's editor: d1's grade is 0
+                value = cell_editor.input_value()
+                if value != "0":  # another cell's editor: d1's grade is 0
+                    tries.append(("editor on " + repr(value), grid))
                     page.keyboard.press("Escape")
                     continue
                 page.keyboard.press("Control+A")
@@ -342,8 +347,14 @@ def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, a
                     expect(average).to_contain_text(want, timeout=10_000)
                     break
                 except AssertionError:
+                    tries.append(("typed, no rerun: " + average.inner_text()[:40], grid))
                     page.keyboard.press("Escape")
-            expect(average).to_contain_text(want, timeout=RERUN_TIMEOUT_MS)
+            else:
+                page.screenshot(path=f"{tempfile.gettempdir()}/ndcg-grid-edit-failed.png")
+            try:
+                expect(average).to_contain_text(want, timeout=RERUN_TIMEOUT_MS)
+            except AssertionError as exc:
+                raise AssertionError(f"each try saw: {tries}") from exc
             assert before != average.inner_text()
     finally:
         page.context.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pandas as pd
@@ -219,8 +219,15 @@ def cli_runs(request, tmp_path_factory):
         done = run_cli(argv, cwd=ROOT, fresh=case.id == first)
         return done.returncode, done.stdout, done.stderr
 
+    # Every process this module starts is started from this thread: the cold one now, the
+    # helper that forks the others too. Two threads starting processes at once once failed
+    # here with ``OSError: [Errno 14] Bad address`` from CPython's vfork path (2026-12-03).
+    cold = Future()
+    cold.set_result(run(next(c for c in family("cli") if c.id == first)))
+    run_cli(["--help"], cwd=ROOT)  # starts the forking helper
     pool = ThreadPoolExecutor(max_workers=2)
-    yield {c.id: pool.submit(run, c) for c in family("cli") if c.id in wanted}
+    yield {c.id: cold if c.id == first else pool.submit(run, c)
+           for c in family("cli") if c.id in wanted}
     pool.shutdown(wait=True, cancel_futures=True)
 
 
