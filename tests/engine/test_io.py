@@ -6,7 +6,7 @@ import io
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import evaluate, read_qrels, read_run
@@ -451,6 +451,32 @@ def test_a_csv_reads_alike_from_its_bytes_and_from_its_text(text):
         slow = nio._read_csv(text, "the file", required)
         assert as_rows(fast) == as_rows(slow)
         assert [str(t) for t in fast.dtypes] == [str(t) for t in slow.dtypes]
+
+
+CSV_ID = st.text(alphabet="ab1é \t\x0b\x0c\x1c\x1f\xa0\u3000\r", min_size=1, max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(CSV_ID, CSV_ID, st.integers(0, 3)), min_size=1, max_size=8))
+def test_csv_ids_with_or_without_white_space_read_alike_on_both_paths(rows):
+    """The bytes' route skips stripping the ids when the file holds nothing ``str.strip``
+    removes (ASCII, no blank, tab, CR, quote...): with white space of every kind around or
+    inside the ids, or none, both routes give the ids Python's ``strip`` gives."""
+    import ndcg_core.io as nio
+    rows = [(q, d, g) for q, d, g in rows if q.strip() and d.strip() and "\r" not in q + d]
+    assume(rows)
+    text = "qid,docid,relevance,score\n" + "".join(
+        f"{q},{d},{g},{g / 4}\n" for q, d, g in rows)
+    first = nio._first_line(text)
+    fast = nio._read_csv_fast(text.encode(), first, nio._RUN)
+    slow = nio._read_csv(text, "the file", nio._RUN)
+    want = [(q.strip(), d.strip(), g / 4) for q, d, g in rows]
+    assert as_rows(slow) == want
+    if fast is not None:
+        assert as_rows(fast) == want
+        assert [str(t) for t in fast.dtypes] == [str(t) for t in slow.dtypes]
+    plain = all(c in "ab1" for q, d, _ in rows for c in q + d)
+    assert nio._nothing_to_strip(text.encode()) == plain
 
 
 def test_the_line_by_line_path_reads_in_pieces_and_still_names_the_line(monkeypatch):
