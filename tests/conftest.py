@@ -11,6 +11,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import installed_packages  # noqa: E402  (tests/ is on the path: pytest put it there)
+
+
+# AppTest's component scan parses every installed package's metadata for each AppTest: the
+# tests read it once (tests/installed_packages.py).
+installed_packages.read_once()
+
 
 # The files that take minutes are marked ``slow`` and handed out first. The suite runs on two
 # workers (pytest.ini: ``-n 2 --dist loadfile``, a file stays on one worker), and pytest-xdist

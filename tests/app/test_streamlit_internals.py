@@ -32,3 +32,21 @@ def test_no_other_module_reaches_into_streamlit_or_pandas_internals():
                  if p.name != "routing.py" and any(s in p.read_text() for s in (
                      "streamlit.runtime", "PagesManager", "._compute", "._translate"))]
     assert offenders == []
+
+
+def test_the_tests_read_each_packages_metadata_once_and_app_test_reads_it_there():
+    """tests/installed_packages.py hands out every installed package once per run (AppTest's
+    component scan parsed every package's METADATA three times, for each AppTest): the same
+    packages and metadata as the standard library finds, and AppTest's scan asks that function
+    (if a release stops asking, the tests are only slower: this says so)."""
+    import importlib.metadata as md
+
+    import installed_packages as once
+    from streamlit.testing.v1 import AppTest
+
+    fresh = {(d.metadata["Name"], d.version) for d in once.find_distributions()}
+    assert {(d.metadata["Name"], d.version) for d in md.distributions()} == fresh
+    assert md.distributions is once.distributions
+    asked = once.installed.cache_info().hits + once.installed.cache_info().misses
+    AppTest.from_string("import streamlit as st\nst.write(1)").run()
+    assert once.installed.cache_info().hits + once.installed.cache_info().misses > asked
