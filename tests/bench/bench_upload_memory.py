@@ -78,6 +78,14 @@ cores shared with six other jobs; the peak is the server and its readers, PSS)::
 
 The CSV's peak is the worker's parse (the file's bytes, pandas' temporaries and the table,
 about 3.2x the CSV, whose table is larger than the file) beside Streamlit's copy of it.
+Quiet, after the worker stopped stripping ids that hold nothing to strip (2026-12-03, load
+average 1.5-3.1 from the end of a test run)::
+
+    trec      150 MB: read 5.5 s, answer 14.2 s (0.94 s / 10 MB), peak 3.22x
+    csv       104 MB: read 7.1 s, answer 16.7 s (1.61 s / 10 MB), peak 3.80x; again:
+              answer 14.1 s (1.36 s / 10 MB), peak 3.83x
+    csv-line    5 MB: refused after 0.4 s, 1.08x; trec-line 150 MB: read 3.6 s, 2.03x;
+    columns    10 MB: refused after 0.9 s, 1.32x
 
 Where one upload's peak goes: Streamlit's stored copy of the file (1x, for as long as the
 file is in the widget), the parsed table (about 1x of the TREC file: qids, docids and
