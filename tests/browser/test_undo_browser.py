@@ -58,9 +58,12 @@ def expect_state(page: Page, wait_idle, state) -> None:
         wait_idle(page)
         seen = ([(label, grade) for label, grade in rows_read(page)],
                 figure(page).inner_text(), formula_lines(page)[:2], address(page))
-        if seen == want and page.locator(ROOT).get_attribute("data-figures") == "engine":
+        source = page.locator(ROOT).get_attribute("data-figures")
+        if seen == want and source == "engine":
             break
-        assert time.monotonic() < deadline, (seen, want)
+        # the table's figures' source, and what the formula's box holds (once empty, below)
+        assert time.monotonic() < deadline, (seen, want, source, page.locator(".fx").evaluate_all(
+            "bs => bs.map(b => [b.childElementCount, b.textContent.slice(0, 80)])"))
         page.wait_for_timeout(250)
     # the NDCG line's ratio is the table's figure
     expect(page.locator("[data-figure='formula-ndcg-linear'] > :last-child")).to_have_text(
