@@ -24,7 +24,13 @@ def live():
     first. A move reruns only this part, so its answer (the engine's figures, in the
     table's data) is all that rerun sends."""
     pg = state.pending_edits()
-    if state.settings_stale(pg):  # e.g. a row added or removed: k's slider needs a new max
+    # A whole run: e.g. a row added or removed (k's slider needs a new max); or after Back
+    # or Forward, for which Streamlit reruns the whole page while the table's own event
+    # reruns this fragment: the whole run, cut short by the fragment's, left the page
+    # without the other fragment's parts (the formula or charts, the share buttons: 4 of 4
+    # tries of 32 Back and Forward steps beside two CPU burners, 2026-12-03; 10 of 13
+    # passed with this).
+    if state.settings_stale(pg):
         st.rerun(scope="app")
     view.notices(pg)
     _, problem = view.figures(pg)

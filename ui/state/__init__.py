@@ -38,8 +38,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from lab import playground as P
-from lab import rules as R
+from lab import playground as P, rules as R
 from lab.i18n import LANGUAGES, language_of, t
 from lab.exercises import STEPS, Score
 from lab.history import LIMIT, History
@@ -217,6 +216,7 @@ def on_table_event(event, reported, key: str = LIST):
     moved, problem = history_step(_history(), event, lang=language())
     if moved is not None:
         _restore(moved)
+        ss[PG_SETTINGS_SHOWN] = None if event["action"] == "visit" else ss.get(PG_SETTINGS_SHOWN)
         if problem:
             ss[PG_NOTICE] = {"problem": problem, "kept": True}
         return {"action": event["action"]}, None, None
@@ -299,7 +299,7 @@ def _settings_signature(pg: P.Playground):
 
 
 def settings_stale(pg: P.Playground) -> bool:
-    """Whether the settings drawn by the last full run no longer match ``pg``."""
+    """Whether the page must run whole: settings drawn for another ``pg``, or Back/Forward."""
     return ss.get(PG_SETTINGS_SHOWN) != _settings_signature(pg)
 
 
