@@ -61,7 +61,7 @@ def expect_state(page: Page, wait_idle, state) -> None:
         source = page.locator(ROOT).get_attribute("data-figures")
         if seen == want and source == "engine":
             break
-        # the table's figures' source, and what the formula's box holds (once empty, below)
+        # and the figures' source and the formula (once gone after Back: pages/playground.py)
         assert time.monotonic() < deadline, (seen, want, source, page.locator(".fx").evaluate_all(
             "bs => bs.map(b => [b.childElementCount, b.textContent.slice(0, 80)])"))
         page.wait_for_timeout(250)
