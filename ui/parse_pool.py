@@ -21,9 +21,10 @@ processes, and the session's thread waits for it without the lock.
   pickle), not through the pool's pipe, which pickles the bytes on both sides and would add
   two copies of the file to the peak. Temporary files live in the system's temporary
   directory only while one file is read.
-- A worker that dies (out of memory, killed) breaks the pool: each file it was reading gets
-  :data:`STOPPED` (the page words it, no traceback), and the next file starts a new pool. A
-  ``MemoryError`` inside a worker gives :data:`STOPPED` too.
+- A worker that dies (out of memory, killed) breaks the pool: each file whose reading had
+  begun gets :data:`STOPPED` (the page words it, no traceback), and the next file starts a
+  new pool; a file still queued is sent to the new pool. A ``MemoryError`` inside a worker
+  gives :data:`STOPPED` too.
 - Where no process can be started (a host without ``/dev/shm`` or process limits), files are
   read on the calling thread, as before.
 
@@ -75,13 +76,21 @@ def read(kind: str, name: str, data: bytes) -> tuple[pd.DataFrame | None, str | 
         _remove(src)
         return _read_here(kind, name, data)
     try:
-        pool, future = _submit(_read_file, kind, name, src, dst)
-        if future is None:
-            return _read_here(kind, name, data)
-        try:
-            err = future.result()
-        except BrokenProcessPool:  # the worker died while reading: this file or another
-            _forget(pool)
+        for _ in range(2):
+            pool, future = _submit(_read_file, kind, name, src, dst)
+            if future is None:
+                return _read_here(kind, name, data)
+            try:
+                err = future.result()
+                break
+            except BrokenProcessPool:  # a worker died: while reading this file or another
+                _forget(pool)
+                if os.path.exists(dst):  # this file was being read (_read_file's mark)
+                    return None, STOPPED
+                # Not begun: a worker killed while idle, which the pool noticed only after
+                # this file was queued (once in a full run here, under load). Once again, on
+                # a new pool.
+        else:
             return None, STOPPED
         if err is not None:
             return None, err
@@ -199,6 +208,7 @@ def _read_file(kind: str, name: str, src: str, dst: str) -> str | None:
     the messages name the upload), pickle the table to ``dst``; the engine's message, or
     :data:`STOPPED` when memory ran out, or None."""
     try:
+        open(dst, "wb").close()  # the mark that this file's reading began (see read)
         with open(src, "rb") as f:
             data = f.read()
         table, err = _read_here(kind, name, data)
