@@ -439,11 +439,14 @@ def test_the_component_markup_is_static_and_its_js_never_parses_html(module: Pat
 # ------------------------------------------------------------------ only our own origin
 
 def test_a_whole_session_requests_only_the_apps_own_origin(page: Page, app_url, open_app,
-                                                           wait_idle) -> None:
+                                                           wait_idle, request) -> None:
     """Visiting every page, dragging and moving by keyboard fetches nothing from elsewhere."""
     requests: list[str] = []
     sockets: list[str] = []
-    page.context.on("request", lambda request: requests.append(request.url))
+    record = lambda r: requests.append(r.url)  # noqa: E731
+    page.context.on("request", record)  # this page and any page it opens
+    # the context is the session's (conftest.page_context): this test's listener goes with it
+    request.addfinalizer(lambda: page.context.remove_listener("request", record))
     page.on("websocket", lambda ws: sockets.append(ws.url))
     origin = urlsplit(app_url)
 
