@@ -3,8 +3,8 @@
 - ``start_app(path)``: start ``streamlit run <path>`` once per session (path is
   relative to the repo root or absolute) and return its base URL.
 - ``app_url``: base URL of the main ``app.py``.
-- ``browser`` (session) and ``page`` (a new page per test, in one context per session:
-  ``page_context``).
+- ``browser`` (session); ``new_page(width, height, **options)`` and ``page`` (1280x900):
+  new pages in the session's context of their screen (``screens``), closed after the test.
 - ``open_app(page, url)`` loads a page and waits for its first run;
   ``wait_idle(page)`` waits until the script has finished its rerun.
 
@@ -179,28 +179,62 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+# Run before each document of a shared context loads (a frame without storage throws).
+CLEAR_STORAGE_JS = "try { localStorage.clear(); } catch (e) {}"
+
+
 @pytest.fixture(scope="session")
-def page_context(browser: Browser) -> Iterator[BrowserContext]:
-    """The context every ``page`` opens in (1280x900). A page in a fresh context costs
-    Chromium about 1 s more CPU than one in a context that has loaded the app before (its
-    scripts compiled and cached: 3.0 against 1.9 s for the playground, median of 5,
-    2026-12-03), and the whole suite is bound by CPU. The app keeps nothing in the browser
-    (no cookies of its own, no storage): a Streamlit session is one page's connection."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(RERUN_TIMEOUT_MS)
-    yield context
-    context.close()
+def screens(browser: Browser) -> Iterator[dict]:
+    """The session's browser contexts, one per screen (viewport, touch, locale, ...): a page
+    in a context that has loaded the app before costs Chromium about 1 s less CPU than one
+    in a fresh context (its scripts compiled and cached: 1.9 against 3.0 s for the
+    playground, median of 5, 2026-12-03), and the whole suite is bound by CPU. The app keeps
+    nothing in the browser (no cookies or storage of its own; a Streamlit session is one
+    page's connection); Streamlit keeps the sidebar's state in the page's storage, which
+    each page of a shared context finds empty, as in a fresh one (a test of that state
+    across loads asks for a ``fresh`` context)."""
+    made: dict = {}
+    yield made
+    for context in made.values():
+        context.close()
 
 
 @pytest.fixture
-def page(page_context: BrowserContext) -> Iterator[Page]:
-    """A new page of :func:`page_context`; it and every page it opened are closed after."""
-    before = set(page_context.pages)
-    page = page_context.new_page()
-    yield page
-    for opened in page_context.pages:
-        if opened not in before:
-            opened.close()
+def new_page(browser: Browser, screens: dict) -> Iterator[Callable[..., Page]]:
+    """``new_page(width, height, *, fresh=False, **options)``: a new page of a screen
+    ``width`` x ``height`` (``options`` as ``Browser.new_context`` takes them: has_touch,
+    locale, ...), in the session's context of that screen or, with ``fresh``, in one of its
+    own. Every page the test opened there, and every fresh context, is closed after it."""
+    opened: list[tuple[BrowserContext, set, bool]] = []
+
+    def _new(width: int = 1280, height: int = 900, *, fresh: bool = False,
+             **options) -> Page:
+        key = repr((width, height, sorted(options.items())))
+        context = None if fresh else screens.get(key)
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          **options)
+            context.set_default_timeout(RERUN_TIMEOUT_MS)
+            if not fresh:  # each page loaded with the storage of a fresh context: none
+                context.add_init_script(CLEAR_STORAGE_JS)
+                screens[key] = context
+        opened.append((context, set(context.pages), fresh))
+        return context.new_page()
+
+    yield _new
+    for context, before, fresh in opened:
+        if fresh:
+            context.close()
+            continue
+        for page in context.pages:
+            if page not in before:
+                page.close()
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Page]) -> Page:
+    """A new page at 1280x900 (:func:`new_page`)."""
+    return new_page(1280, 900)
 
 
 def wait_idle_on(page: Page, timeout_ms: int = RERUN_TIMEOUT_MS, settle_ms: int = 150) -> None:

@@ -18,7 +18,7 @@ from typing import Callable
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from conftest import open_app_on, wait_idle_on
 from drag_helpers import SCROLL_Y, Finger, mouse_drag
 import test_class_mode_browser as cls
 
@@ -92,16 +92,12 @@ def arrange_room(browser: Browser, tmp_path_factory):
         teacher.context.close()
 
 
-def _open(request, browser: Browser, name: str, phone: bool) -> Page:
+def _open(request, name: str, phone: bool) -> Page:
+    new_page = request.getfixturevalue("new_page")
     if phone:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2)
+        page = new_page(390, 844, has_touch=True, is_mobile=True, device_scale_factor=2)
     else:  # class mode's join taps its button: a laptop with a touch screen
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      has_touch=name == "class Arrange")
-    context.set_default_timeout(RERUN_TIMEOUT_MS)
-    request.addfinalizer(context.close)
-    page = context.new_page()
+        page = new_page(1280, 900, has_touch=name == "class Arrange")
     if name == "class Arrange":
         url, code = request.getfixturevalue("arrange_room")
         cls.join(page, url, code, cls.WORDS["en"], "en")
@@ -116,12 +112,11 @@ def _open(request, browser: Browser, name: str, phone: bool) -> Page:
 
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize("name", list(LISTS))
-def test_every_way_of_moving_a_row_puts_it_first(request, browser: Browser, name: str,
-                                                 way: str) -> None:
+def test_every_way_of_moving_a_row_puts_it_first(request, name: str, way: str) -> None:
     """Mouse, grip touch, press-and-hold touch or Alt+↑: the moved row shows position 1
     while held (touch: the page does not scroll), and the list ends in the new order."""
     spec = LISTS[name]
-    page = _open(request, browser, name, phone=way in ("grip", "hold"))
+    page = _open(request, name, phone=way in ("grip", "hold"))
     moving, top = spec.row(page, spec.move), spec.row(page, spec.before[0])
     if way == "keyboard":
         moving.focus()
@@ -158,17 +153,13 @@ def test_every_way_of_moving_a_row_puts_it_first(request, browser: Browser, name
 
 
 @pytest.mark.parametrize("name", list(DEMOS))
-def test_keys_pressed_faster_than_the_server_answers_all_count(request, browser: Browser,
-                                                               name: str) -> None:
+def test_keys_pressed_faster_than_the_server_answers_all_count(request, name: str) -> None:
     """Alt+↑ five times, 0.2 s apart, while each move costs the server 0.8 s (?slow=0.8):
     each press moves Doc F one place up from where the last left it (a run answering an
     earlier press does not put the row back on screen), and the list ends with Doc F first
     once every answer has come."""
     spec = LISTS[name]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(RERUN_TIMEOUT_MS)
-    request.addfinalizer(context.close)
-    page = context.new_page()
+    page = request.getfixturevalue("page")
     open_app_on(page, request.getfixturevalue("start_app")(DEMOS[name]) + "?slow=0.8")
     expect(page.locator(spec.rows)).to_have_count(len(DOCS))
     spec.row(page, "Doc F").focus()

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 import ndcg_core as nc
 
@@ -29,34 +29,11 @@ def chinese_share(text: str) -> float:
     return cjk / max(cjk + latin, 1)
 
 
-@pytest.fixture(scope="module")
-def locale_contexts():
-    """One context per browser language, kept for the module: a page in a context that
-    has loaded the app before costs Chromium about 1 s less CPU (conftest.page_context)."""
-    contexts: dict[str, object] = {}
-    yield contexts
-    for context in contexts.values():
-        context.close()
-
-
 @pytest.fixture
-def page_in(browser: Browser, locale_contexts):
+def page_in(new_page):
     """``page_in("zh-CN")``: a new page of a browser whose language (navigator.language) is
-    that locale, as Playwright sets it; closed after the test."""
-    pages = []
-
-    def _page(locale: str):
-        context = locale_contexts.get(locale)
-        if context is None:
-            context = locale_contexts[locale] = browser.new_context(
-                viewport={"width": 1280, "height": 900}, locale=locale)
-            context.set_default_timeout(30_000)  # as conftest's page fixture
-        pages.append(context.new_page())
-        return pages[-1]
-
-    yield _page
-    for page in pages:
-        page.close()
+    that locale, as Playwright sets it (conftest.new_page: closed after the test)."""
+    return lambda locale: new_page(1280, 900, locale=locale)
 
 
 def title(page) -> str:

@@ -231,15 +231,11 @@ def test_a_tampered_url_shows_the_notice_and_the_default_ranking(page: Page, app
 # ------------------------------------------------------------------ touch, layout, sizes
 
 @pytest.fixture
-def phone(browser: Browser, app_url, open_app):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
+def phone(new_page, app_url, open_app):
+    page = new_page(390, 844, has_touch=True, is_mobile=True, device_scale_factor=2)
     open_app(page, app_url)
     expect_default(page)
-    yield page
-    context.close()
+    return page
 
 
 
@@ -366,13 +362,12 @@ def first_screen(page: Page, height: int, *, rows_shown: int) -> None:
                                                  (1400, 1000, "linear"),
                                                  (1400, 1000, "both")])
 def test_settings_buttons_figures_ten_rows_and_ideal_fit_the_first_screen(
-        browser: Browser, app_url, open_app, width, height, gain) -> None:
+        new_page, app_url, open_app, width, height, gain) -> None:
     """At 1280x720 and 1400x1000, sidebar open, 10 rows and a judged pool: the settings,
     the five buttons, the figures, every row and the ideal's first ten positions beside
     them are on the first screen; with both gains too (a row holds its two values in
     small type, about as high as a one-gain row)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    page = new_page(width, height)
     try:
         open_app(page, app_url + link(TEN, [3, 2, 3, 0, 1, 2, 0, 1, 3, 2], k=5, gain=gain,
                                       pool="3,1"))
@@ -381,4 +376,4 @@ def test_settings_buttons_figures_ten_rows_and_ideal_fit_the_first_screen(
         first_screen(page, height, rows_shown=10)
         no_exception(page)
     finally:
-        context.close()
+        page.close()

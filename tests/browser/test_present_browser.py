@@ -13,7 +13,7 @@ import re
 import tempfile
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
 from conftest import FIRST_LOAD_TIMEOUT_MS, RERUN_TIMEOUT_MS
@@ -64,41 +64,6 @@ SIDEWAYS_JS = """() => [document.documentElement.scrollWidth,
   document.querySelector("[data-testid='stMain']").scrollWidth]"""
 
 
-_CONTEXTS: dict = {}  # (width, height, options) -> the module's context of that screen
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _close_contexts():
-    yield
-    for context in _CONTEXTS.values():
-        context.close()
-    _CONTEXTS.clear()
-
-
-def new_page(browser: Browser, width: int, height: int, *, fresh: bool = False,
-             **options) -> Page:
-    """A new page of a screen ``width`` x ``height``: in the module's context of that screen
-    (a page in a context that has loaded the app before costs Chromium about 1 s less CPU:
-    conftest.page_context), or with ``fresh`` in a new context of its own. Close it with
-    :func:`close`."""
-    key = (width, height, tuple(sorted(options.items())))
-    context = None if fresh else _CONTEXTS.get(key)
-    if context is None:
-        context = browser.new_context(viewport={"width": width, "height": height}, **options)
-        context.set_default_timeout(RERUN_TIMEOUT_MS)
-        if not fresh:
-            _CONTEXTS[key] = context
-    return context.new_page()
-
-
-def close(page: Page) -> None:
-    """Close a page of :func:`new_page`, and its context if it was a fresh one."""
-    if page.context in _CONTEXTS.values():
-        page.close()
-    else:
-        page.context.close()
-
-
 def sidebar_folded(page: Page) -> bool:
     box = page.get_by_test_id("stSidebar").bounding_box()
     return box is None or box["x"] + box["width"] <= 0
@@ -141,12 +106,12 @@ def check_projector_screen(page: Page, height: int = 720) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_present_link_at_1280x720_reads_from_the_back_and_drags(browser: Browser, app_url,
+def test_present_link_at_1280x720_reads_from_the_back_and_drags(new_page, app_url,
                                                                  open_app, wait_idle, lang):
     """?present=1 on a projector: the table's text at 20 px or more, DCG, IDCG and NDCG at
     40 px or more, the sidebar folded, figures and six rows above 720 px, no hint line;
     then a mouse drag moves Doc E to the top and the engine agrees."""
-    page = new_page(browser, 1280, 720)
+    page = new_page(1280, 720)
     try:
         open_app(page, f"{app_url}/?present=1&lang={lang}")
         check_projector_screen(page)
@@ -171,15 +136,15 @@ def test_present_link_at_1280x720_reads_from_the_back_and_drags(browser: Browser
             engine_ndcg(new))
         expect(page).to_have_url(re.compile(r"present=1"))
     finally:
-        close(page)
+        page.close()
 
 
-def test_a_touch_drag_on_the_grip_still_reorders_in_the_presenter_view(browser: Browser,
+def test_a_touch_drag_on_the_grip_still_reorders_in_the_presenter_view(new_page,
                                                                         app_url, open_app,
                                                                         wait_idle):
     """A touch screen at 1280x720 (a classroom's touch projector): a finger on Doc D's
     grip slides it to the top."""
-    page = new_page(browser, 1280, 720, has_touch=True)
+    page = new_page(1280, 720, has_touch=True)
     try:
         open_app(page, f"{app_url}/?present=1")
         expect(page.locator(ROWS)).to_have_count(6, timeout=RERUN_TIMEOUT_MS)
@@ -199,15 +164,15 @@ def test_a_touch_drag_on_the_grip_still_reorders_in_the_presenter_view(browser: 
         expect(page.locator(f"{ROOT} [data-figure='ndcg-linear']")).to_have_text(
             engine_ndcg([0, 3, 2, 3, 1, 2]))
     finally:
-        close(page)
+        page.close()
 
 
 def test_the_switch_turns_the_view_on_it_stays_on_page_to_page_and_turns_off(
-        browser: Browser, app_url, open_app, wait_idle):
+        new_page, app_url, open_app, wait_idle):
     """The sidebar's switch: on, the sidebar folds and the address says present=1; opened
     again, the sidebar leads to the worked examples, still presented (tables at 20 px);
     off, the address drops present=1 and the type is back."""
-    page = new_page(browser, 1280, 720)
+    page = new_page(1280, 720)
     try:
         open_app(page, app_url + "/")
         expect(page.locator(ROWS)).to_have_count(6, timeout=RERUN_TIMEOUT_MS)
@@ -235,17 +200,17 @@ def test_the_switch_turns_the_view_on_it_stays_on_page_to_page_and_turns_off(
         expect(page.get_by_test_id("stDataFrame").first).to_be_visible(  # grids again
             timeout=RERUN_TIMEOUT_MS)
     finally:
-        close(page)
+        page.close()
 
 
 def test_a_presenter_link_folds_a_sidebar_the_visitor_had_opened_by_hand(
-        browser: Browser, app_url, open_app, wait_idle):
+        new_page, app_url, open_app, wait_idle):
     """This browser's visitor folded the sidebar and opened it again by hand (Streamlit keeps
     that choice in the browser, before initial_sidebar_state): a presenter link opened in the
     same browser still shows the projector's screen with the sidebar folded, and the
     presenter can open it again (it is folded once, when the view turns on). A browser of
     its own: the choice it keeps is this test's."""
-    page = new_page(browser, 1280, 720, fresh=True)
+    page = new_page(1280, 720, fresh=True)
     try:
         open_app(page, app_url + "/")
         expect(page.locator(ROWS)).to_have_count(6, timeout=RERUN_TIMEOUT_MS)
@@ -265,18 +230,18 @@ def test_a_presenter_link_folds_a_sidebar_the_visitor_had_opened_by_hand(
         shown.wait_for_timeout(1500)
         assert not sidebar_folded(shown)
     finally:
-        close(page)
+        page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("path", ["worked_examples", "gain", "cutoffs", "conventions",
                                   "start_here", "mistakes"])
-def test_the_lessons_tables_are_20_px_in_the_presenter_view(browser: Browser, app_url,
+def test_the_lessons_tables_are_20_px_in_the_presenter_view(new_page, app_url,
                                                              open_app, path, lang):
     """Every lesson's tables (static and Markdown; the cutoffs' numbers behind the curve
     opened) at 20 px or more, nothing wider than the projector; the worked examples have
     no canvas grid left."""
-    page = new_page(browser, 1280, 720)
+    page = new_page(1280, 720)
     try:
         open_app(page, f"{app_url}/{path}?present=1&lang={lang}")
         for summary in page.get_by_test_id("stExpander").locator("summary").all():
@@ -299,7 +264,7 @@ def test_the_lessons_tables_are_20_px_in_the_presenter_view(browser: Browser, ap
         assert max(page.evaluate(SIDEWAYS_JS)) <= 1280
         assert sidebar_folded(page)
     finally:
-        close(page)
+        page.close()
 
 
 # An editable grid's element, its zoom and its grid's box, and the box of its column
@@ -327,13 +292,13 @@ def settled_box(page: Page, locator) -> dict:
 
 @pytest.mark.parametrize("path, key, rows", [("conventions", "cv_ties_editor", 3),
                                              ("start_here", "sh_actions", 6)])
-def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, app_url,
+def test_the_lessons_editable_grids_are_20_px_and_still_edit(new_page, app_url,
                                                              open_app, path, key, rows):
     """An editable grid draws its text on a canvas at the theme's 14 px: in the presenter
     view it is zoomed by 20/14 (text 20 px), inside its column, a row 35 × 20/14 px high;
     on the conventions page a double-click and a typed grade still edit the cell under the
     pointer (d1's grade 0 → 3: the averaging rule's NDCG@1 goes to 0.833)."""
-    page = new_page(browser, 1280, 720)
+    page = new_page(1280, 720)
     try:
         open_app(page, f"{app_url}/{path}?present=1")
         editor = page.locator(f".stElementContainer.st-key-{key}")
@@ -395,12 +360,12 @@ def test_the_lessons_editable_grids_are_20_px_and_still_edit(browser: Browser, a
                 raise AssertionError(f"each try saw: {tries}") from exc
             assert before != average.inner_text()
     finally:
-        close(page)
+        page.close()
 
 
-def test_presenter_view_at_1400x1000_shows_ten_rows(browser: Browser, app_url, open_app):
+def test_presenter_view_at_1400x1000_shows_ten_rows(new_page, app_url, open_app):
     """A laptop at 1400x1000: the same type, and ten rows with the figures above 1000 px."""
-    page = new_page(browser, 1400, 1000)
+    page = new_page(1400, 1000)
     try:
         open_app(page, app_url + "/?present=1&g=3,2,3,0,1,2,3,1,0,2&k=10")
         expect(page.locator(ROWS)).to_have_count(10, timeout=RERUN_TIMEOUT_MS)
@@ -412,14 +377,14 @@ def test_presenter_view_at_1400x1000_shows_ten_rows(browser: Browser, app_url, o
         assert last["y"] + last["height"] <= 1000, last
         assert max(page.evaluate(SIDEWAYS_JS)) <= 1400
     finally:
-        close(page)
+        page.close()
 
 
 @pytest.mark.parametrize("path", ["", "worked_examples", "gain", "cutoffs", "conventions"])
-def test_a_phone_with_present_has_nothing_sideways(browser: Browser, app_url, open_app, path):
+def test_a_phone_with_present_has_nothing_sideways(new_page, app_url, open_app, path):
     """A phone opening a presenter link (390x844): the page and the ranking table are no
     wider than the screen (a phone keeps the normal type)."""
-    page = new_page(browser, 390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
     try:
         open_app(page, f"{app_url}/{path}?present=1")
         if not path:
@@ -431,4 +396,4 @@ def test_a_phone_with_present_has_nothing_sideways(browser: Browser, app_url, op
                 "rs => rs.map(r => [r.scrollWidth, r.clientWidth])"):
             assert width <= inner
     finally:
-        close(page)
+        page.close()

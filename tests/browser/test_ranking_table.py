@@ -123,15 +123,11 @@ def test_dropping_a_row_where_it_started_changes_nothing(demo: Page, wait_idle):
 # ------------------------------------------------------------------ touch
 
 @pytest.fixture
-def phone(browser: Browser, start_app, open_app):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+def phone(new_page, start_app, open_app):
+    page = new_page(390, 844, has_touch=True, is_mobile=True, device_scale_factor=2)
     open_app(page, start_app(DEMO))
     expect(page.locator(".rt-list-rank .rt-row")).to_have_count(6)
-    yield page
-    context.close()
+    return page
 
 
 
@@ -321,12 +317,11 @@ def _clipped(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("gain", ["linear", "both"])
 @pytest.mark.parametrize("width, height", [(1280, 720), (1400, 1000)])
-def test_figures_ten_rows_and_ideal_fit_the_first_screen(browser: Browser, start_app, open_app,
+def test_figures_ten_rows_and_ideal_fit_the_first_screen(new_page, start_app, open_app,
                                                           width, height, gain):
     """At 1280x720 and 1400x1000, sidebar open: figures, all 10 rows with every column and
     the ideal table beside them are on the first screen, nothing cut off."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    page = new_page(width, height)
     try:
         open_app(page, start_app(DEMO) + f"/?n=10&gain={gain}&pool=1")
         expect(page.locator(".rt-list-rank .rt-row")).to_have_count(10)
@@ -341,7 +336,7 @@ def test_figures_ten_rows_and_ideal_fit_the_first_screen(browser: Browser, start
         assert ideal.first.bounding_box()["x"] > rank_first["x"] + rank_first["width"]  # beside
         assert _clipped(page) == []
     finally:
-        context.close()
+        page.close()
 
 
 def test_phone_shows_ndcg_and_first_rows_and_nothing_sideways(phone: Page):
