@@ -436,7 +436,10 @@ ENUMERATE_JS = r"""() => {
   }
   let n = 0;
   const out = [];
-  const vis = (e) => e.getClientRects().length > 0;
+  // shown as Playwright sees it (a closed expander keeps its widgets laid out but hidden:
+  // picking one cost a 5 s click timeout)
+  const vis = (e) => e.getClientRects().length > 0
+                     && e.checkVisibility({visibilityProperty: true});
   const labelOf = (e) => {
     const w = e.closest("[data-testid^='st']:not([data-testid^='stBase'])");
     const l = w && w.querySelector("[data-testid='stWidgetLabel']");
