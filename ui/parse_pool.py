@@ -132,10 +132,14 @@ def _get_pool() -> ProcessPoolExecutor | None:
     global _pool, _unavailable
     with _lock:
         if _pool is None and not _unavailable:
+            # A worker imports __main__ again, by its module name or its file; with
+            # neither (``python -c``, as in pytest-xdist's workers) it imports nothing, and
+            # only a file that is not there cannot be imported.
             main = sys.modules["__main__"]
-            if getattr(main.__spec__, "name", None) is None and not os.path.isfile(
-                    getattr(main, "__file__", "")):
-                _unavailable = True  # a worker imports __main__ again: here it cannot
+            main_file = getattr(main, "__file__", None)
+            if getattr(main.__spec__, "name", None) is None and main_file is not None and (
+                    not os.path.isfile(main_file)):
+                _unavailable = True
                 return None
             try:
                 if "forkserver" in multiprocessing.get_all_start_methods():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -76,6 +78,31 @@ def test_the_reading_runs_in_another_process():
     assert before and os.getpid() not in before
     parse_pool.read(*FILES[1])
     assert {p.pid for p in workers()} & before
+
+
+# __main__ as a process may have it: neither a module name nor a file (``python -c``, as in
+# pytest-xdist's workers), or a file that is gone. A worker imports __main__ again: with
+# neither it imports nothing, so the pool works; a file that is gone cannot be imported, so
+# the file is read on the calling thread. (A whole run failed here once: on xdist's workers
+# the pool was never used, unless an earlier test on the worker had changed __main__.)
+MAIN_CASES = {
+    "python -c": ("", True),
+    "__main__ file gone": ("import sys; sys.modules['__main__'].__file__ = '/nowhere/app.py'; ",
+                           False),
+}
+
+
+@pytest.mark.parametrize("case", MAIN_CASES)
+def test_a_process_whose_main_is_no_file_reads_in_a_worker(case):
+    setup, in_worker = MAIN_CASES[case]
+    code = (setup + "from ui import parse_pool as p; "
+            "t, e = p.read('qrels', 'q.txt', b'q1 0 d1 2\\n'); "
+            "print(t.to_dict('records'), e, p._unavailable)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[{'qid':", "'q1',", "'docid':", "'d1',", "'relevance':",
+                                   "2}]", "None", str(not in_worker)]
 
 
 @pytest.mark.parametrize("noticed", [True, False], ids=["noticed", "not-noticed-yet"])
