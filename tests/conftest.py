@@ -19,10 +19,10 @@ import installed_packages  # noqa: E402  (tests/ is on the path: pytest put it t
 installed_packages.read_once()
 
 
-# The files that take minutes are marked ``slow`` and handed out first. The suite runs on two
-# workers (pytest.ini: ``-n 2 --dist loadfile``, a file stays on one worker), and pytest-xdist
-# would otherwise hand out the files with the most tests first: the monkey (one test, ~3 min)
-# then started last and left the other worker idle at the end.
+# The files that take minutes are marked ``slow`` and handed out first. The suite runs on three
+# workers (pytest.ini: ``-n 3 --dist loadfile``, a file stays on one worker), and pytest-xdist
+# would otherwise hand out the files with the most tests first: the monkey (one test, then
+# ~3 min) once started last and left the other workers idle at the end.
 SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
               "browser/test_classroom.py", "browser/test_language_browser.py",
               "browser/test_accessibility.py")
