@@ -21,8 +21,8 @@ installed_packages.read_once()
 
 # The files that take minutes are marked ``slow`` and handed out first. The suite runs on three
 # workers (pytest.ini: ``-n 3 --dist loadfile``, a file stays on one worker), and pytest-xdist
-# would otherwise hand out the files with the most tests first: the monkey (one test, then
-# ~3 min) once started last and left the other workers idle at the end.
+# would otherwise hand out the files with the most tests first: the monkey (one test, ~3 min
+# then) once started last and left the other workers idle at the end.
 SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
               "browser/test_classroom.py", "browser/test_language_browser.py",
               "browser/test_accessibility.py")
