@@ -6,7 +6,8 @@
 - ``browser`` (session); ``new_page(width, height, **options)`` and ``page`` (1280x900):
   new pages in the session's context of their screen (``screens``), closed after the test.
 - ``open_app(page, url)`` loads a page and waits for its first run;
-  ``wait_idle(page)`` waits until the script has finished its rerun.
+  ``wait_idle(page)`` waits until the script has finished its rerun;
+  ``upload_on(page, label, files)`` uploads files and waits until they are listed.
 
 Playwright's own browser download does not work here: Chromium comes from
 Debian (``/usr/bin/chromium``, override with ``NDCG_CHROMIUM``). A missing
@@ -28,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("NDCG_CHROMIUM", "/usr/bin/chromium")
@@ -262,6 +263,20 @@ def open_app_on(page: Page, url: str) -> None:
     page.wait_for_selector("[data-testid='stApp']", timeout=FIRST_LOAD_TIMEOUT_MS)
     wait_idle_on(page, timeout_ms=FIRST_LOAD_TIMEOUT_MS)
     page.wait_for_function(STYLED_JS, timeout=FIRST_LOAD_TIMEOUT_MS)
+
+
+def upload_on(page: Page, label: str, files: list[dict]) -> None:
+    """Give the file uploader labelled ``label`` the ``files`` (``{"name", "mimeType",
+    "buffer"}`` each), wait until it lists each of them (its Remove button), then for the
+    rerun: as a person sees a file listed before giving the next. A run file given while the
+    judgments' upload was still on its way was lost once in a full run on three workers (the
+    Runs uploader listed nothing, 2026-12-04)."""
+    uploader = page.get_by_test_id("stFileUploader").filter(has_text=label)
+    uploader.locator("input[type='file']").set_input_files(files=files)
+    for file in files:
+        expect(uploader.get_by_role("button", name=f"Remove {file['name']}",
+                                    exact=True).last).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+    wait_idle_on(page)
 
 
 @pytest.fixture

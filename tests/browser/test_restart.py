@@ -18,8 +18,8 @@ from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
 from lab.playground import DEFAULT_GRADES, DEFAULT_LABELS
-from conftest import _free_port, streamlit_server
-from test_your_data_browser import QRELS, RUN, uploader_input
+from conftest import _free_port, streamlit_server, upload_on
+from test_your_data_browser import QRELS, RUN
 
 ROWS = ".rt-list-rank .rt-row"  # the playground's ranking table (ui/ranking_table)
 TABLE = ".rt[data-testid='ranking-table']"
@@ -94,9 +94,7 @@ def test_a_moved_playground_tab_survives_a_server_restart(page: Page, open_app, 
 
 def upload_both(page: Page, wait_idle) -> None:
     for label, name, data in (("Judgments", "judgments.qrels", QRELS), ("Runs", "mine.run", RUN)):
-        uploader_input(page, label).set_input_files(
-            files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
-        wait_idle(page)
+        upload_on(page, label, [{"name": name, "mimeType": "text/plain", "buffer": data}])
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
 
 

@@ -27,6 +27,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
 from lab.playground import ranking_query_params
+from conftest import upload_on
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout
@@ -171,11 +172,6 @@ RUN_CSV = "\n".join([
 QRELS_NAME = "<img src=x onerror=alert(4)>.csv"
 
 
-def uploader_input(page: Page, label: str) -> Locator:
-    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
-        "input[type='file']")
-
-
 def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
                                              wait_idle) -> None:
     """Uploaded query/doc ids and a file name holding HTML/JS show verbatim; nothing runs."""
@@ -183,12 +179,9 @@ def test_uploaded_ids_with_html_show_as_text(page: Page, app_url, open_app,
     open_app(page, app_url)
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluate your runs").click()
     wait_idle(page)
-    uploader_input(page, "Judgments").set_input_files(
-        files=[{"name": QRELS_NAME, "mimeType": "text/csv", "buffer": QRELS_CSV}])
-    wait_idle(page)
-    uploader_input(page, "Runs").set_input_files(
-        files=[{"name": "run.csv", "mimeType": "text/csv", "buffer": RUN_CSV}])
-    wait_idle(page)
+    upload_on(page, "Judgments",
+              [{"name": QRELS_NAME, "mimeType": "text/csv", "buffer": QRELS_CSV}])
+    upload_on(page, "Runs", [{"name": "run.csv", "mimeType": "text/csv", "buffer": RUN_CSV}])
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
     wait_rendered(page)
 
@@ -294,15 +287,12 @@ def test_file_names_ids_and_csv_headers_never_become_links(page: Page, app_url, 
     open_app(page, app_url)
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluate your runs").click()
     wait_idle(page)
-    uploader_input(page, "Judgments").set_input_files(files=[{
-        "name": "help@evil.example www.evil.example.csv", "mimeType": "text/csv",
-        "buffer": qrels.encode()}])
-    wait_idle(page)
-    uploader_input(page, "Runs").set_input_files(files=[
+    upload_on(page, "Judgments", [{"name": "help@evil.example www.evil.example.csv",
+                                   "mimeType": "text/csv", "buffer": qrels.encode()}])
+    upload_on(page, "Runs", [
         {"name": "https://evil.example/r.csv", "mimeType": "text/csv", "buffer": run},
         {"name": "[x](https://evil.example/b).csv", "mimeType": "text/csv",
          "buffer": b"qid,docid,https://evil.example/h\n1,d1,1.0\n"}])
-    wait_idle(page)
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text("evil.example/h")
     expect_no_link_from_user_text(page, "help@evil.example www.evil.example.csv")

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 import pandas as pd
 
 from ndcg_core import compare, evaluate, read_qrels, read_run, to_markdown
+from conftest import upload_on
 
 SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
 QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n2 0 d4 1\n2 0 d5 2\n3 0 d6 0\n"
@@ -45,11 +46,6 @@ def means_cells(page) -> list[str]:
         "tds => tds.map(td => td.textContent)")
 
 
-def uploader_input(page, label: str):
-    return page.get_by_test_id("stFileUploader").filter(has_text=label).locator(
-        "input[type='file']")
-
-
 def open_page(page, app_url, open_app, wait_idle):
     """Open the app, then its "Evaluate your runs" page from the navigation, as a user does."""
     open_app(page, app_url)
@@ -62,12 +58,9 @@ def test_uploading_judgments_and_a_run_shows_the_engines_mean(page, app_url, ope
                                                               wait_idle):
     """Uploading a qrels and a run file shows mean NDCG@10 exactly as ndcg_core computes it."""
     open_page(page, app_url, open_app, wait_idle)
-    uploader_input(page, "Judgments").set_input_files(
-        files=[{"name": "judgments.qrels", "mimeType": "text/plain", "buffer": QRELS}])
-    wait_idle(page)
-    uploader_input(page, "Runs").set_input_files(
-        files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
-    wait_idle(page)
+    upload_on(page, "Judgments",
+              [{"name": "judgments.qrels", "mimeType": "text/plain", "buffer": QRELS}])
+    upload_on(page, "Runs", [{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible()
     expected = evaluate(read_qrels(io.BytesIO(QRELS)), read_run(io.BytesIO(RUN)), k=5)
     cells = means_cells(page)
@@ -80,10 +73,8 @@ def test_a_bad_upload_shows_the_line_and_the_sample_still_loads(page, app_url, o
                                                                 wait_idle):
     """A malformed judgments file shows an error naming the line; the sample then works."""
     open_page(page, app_url, open_app, wait_idle)
-    uploader_input(page, "Judgments").set_input_files(
-        files=[{"name": "bad.qrels", "mimeType": "text/plain",
-                "buffer": b"1 0 d1 2\n1 0 d2 relevant\n"}])
-    wait_idle(page)
+    upload_on(page, "Judgments", [{"name": "bad.qrels", "mimeType": "text/plain",
+                                   "buffer": b"1 0 d1 2\n1 0 d2 relevant\n"}])
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text("line 2")
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
@@ -121,9 +112,7 @@ def test_loading_files_keeps_the_settings_widgets_and_the_chosen_cutoffs(page, a
     chips = page.get_by_test_id("stMultiSelect").get_by_role("button", name=re.compile("^Remove"))
     assert sorted(b.get_attribute("aria-label") for b in chips.all()) == ["Remove 10",
                                                                           "Remove 20"]
-    uploader_input(page, "Runs").set_input_files(
-        files=[{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
-    wait_idle(page)
+    upload_on(page, "Runs", [{"name": "mine.run", "mimeType": "text/plain", "buffer": RUN}])
     assert page.evaluate(SAME_SETTINGS_JS) == [True]
     assert len(chips.all()) == 2
 
