@@ -92,7 +92,7 @@ def test_a_moved_playground_tab_survives_a_server_restart(page: Page, open_app, 
         assert_one_ranking(page, move_down(page, 2, wait_idle))  # Doc C below Doc D
 
 
-def upload_both(page: Page, wait_idle) -> None:
+def upload_both(page: Page) -> None:
     for label, name, data in (("Judgments", "judgments.qrels", QRELS), ("Runs", "mine.run", RUN)):
         upload_on(page, label, [{"name": name, "mimeType": "text/plain", "buffer": data}])
     expect(page.get_by_role("heading", name="Mean over queries")).to_be_visible(timeout=WAIT_MS)
@@ -104,7 +104,7 @@ def test_files_the_restarted_server_lost_are_named_and_can_be_uploaded_again(
     port = _free_port()
     with streamlit_server("app.py", tmp_path, port=port) as url:
         open_app(page, f"{url}/your_data")
-        upload_both(page, wait_idle)
+        upload_both(page)
     with streamlit_server("app.py", tmp_path, port=port) as url:
         deadline = time.monotonic() + WAIT_MS / 1000
         while active_sessions(url) < 1:
@@ -125,4 +125,4 @@ def test_files_the_restarted_server_lost_are_named_and_can_be_uploaded_again(
         expect(lost).to_have_count(0)
         expect(uploaders.filter(has_text="judgments.qrels")).to_have_count(0)
         expect(uploaders.filter(has_text="mine.run")).to_have_count(0)
-        upload_both(page, wait_idle)  # and the files, uploaded again, are read
+        upload_both(page)  # and the files, uploaded again, are read
