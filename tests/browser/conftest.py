@@ -7,7 +7,8 @@
   new pages in the session's context of their screen (``screens``), closed after the test.
 - ``open_app(page, url)`` loads a page and waits for its first run;
   ``wait_idle(page)`` waits until the script has finished its rerun;
-  ``upload_on(page, label, files)`` uploads files and waits until they are listed.
+  ``upload_on(page, label, files)`` uploads files and waits until they are listed;
+  ``choose_on(page, label, option)`` picks an option of a select box and waits for the rerun.
 
 Playwright's own browser download does not work here: Chromium comes from
 Debian (``/usr/bin/chromium``, override with ``NDCG_CHROMIUM``). A missing
@@ -29,7 +30,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (Browser, BrowserContext, Page, TimeoutError as PlaywrightTimeout,
+                                 expect, sync_playwright)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("NDCG_CHROMIUM", "/usr/bin/chromium")
@@ -276,6 +278,28 @@ def upload_on(page: Page, label: str, files: list[dict]) -> None:
     for file in files:
         expect(uploader.get_by_role("button", name=f"Remove {file['name']}",
                                     exact=True).last).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+    wait_idle_on(page)
+
+
+def choose_on(page: Page, label: str, option: str, tries: int = 3) -> None:
+    """Pick ``option`` in the select box labelled ``label``, then wait for the rerun, as a
+    person does: open the list, click the option, and open the list again if it closed
+    first. Streamlit's list closes when the page scrolls under it (measured: a fragment
+    changing the height above the box closes it at once); a list that never showed its
+    option for 30 s left one Arrange question unasked in CI (2026-12-04)."""
+    box = page.get_by_test_id("stSelectbox").filter(
+        has=page.get_by_test_id("stWidgetLabel").get_by_text(label, exact=True))
+    for _ in range(tries):
+        box.get_by_role("combobox").click()
+        try:
+            page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")  # closed, whatever state the list was in
+    else:
+        raise AssertionError(f"the select box {label!r} did not show {option!r} "
+                             f"in {tries} tries")
+    expect(box.get_by_role("combobox")).to_have_value(option)
     wait_idle_on(page)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, choose_on, open_app_on, wait_idle_on
 from drag_helpers import Finger
 from postgres_server import postgres_server
 
@@ -229,9 +229,7 @@ def ask_arrange(teacher: Page) -> None:
     own.fill("?g=0,3,1&l=a&l=b&l=c&k=1")
     own.press("Enter")
     wait_idle_on(teacher)
-    teacher.get_by_label("Kind").click()
-    teacher.get_by_role("option", name="Arrange").click()
-    wait_idle_on(teacher)
+    choose_on(teacher, "Kind", "Arrange")
     press(teacher, "Ask it next")
 
 

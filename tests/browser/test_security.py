@@ -27,7 +27,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
 from lab.playground import ranking_query_params
-from conftest import upload_on
+from conftest import choose_on, upload_on
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 15_000  # a rerun or a lazy element on two busy cores: up to the reruns' timeout
@@ -261,16 +261,14 @@ def test_link_parameters_never_become_links(page: Page, app_url, open_app, param
         expect_no_link_from_user_text(page, form[:8])  # k's notice quotes 20 characters
 
 
-def test_labels_never_become_links(page: Page, app_url, open_app, wait_idle) -> None:
+def test_labels_never_become_links(page: Page, app_url, open_app) -> None:
     """Labels from a link in the ranking table, and in the warning a narrower scale gives."""
     grades = [9] * len(LINK_FORMS)
     query = urlencode(ranking_query_params(LINK_FORMS, grades, scale="free"), doseq=True)
     open_app(page, f"{app_url}/?{query}")
     expect(page.locator(ROWS)).to_have_count(len(LINK_FORMS), timeout=WAIT_MS)
     assert labels_in_list(page) == LINK_FORMS
-    page.get_by_test_id("stSelectbox").filter(has_text="Grade scale").click()
-    page.get_by_role("option", name="0–3").click()
-    wait_idle(page)
+    choose_on(page, "Grade scale", "0–3")
     expect(page.get_by_test_id("stAlertContentWarning").filter(has_text="Outside")
            ).to_be_visible(timeout=WAIT_MS)
     expect_no_link_from_user_text(page, "Sign in again")
