@@ -8,7 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from lab.i18n import LANGUAGES, t
-from ui import memory, opening, page_hooks, state
+from ui import memory, opening, page_hooks, routing, state
 
 # An emoji favicon is drawn locally (a data: URL); a ":material/...:" one is fetched from
 # fonts.gstatic.com on every page load, a request to a third party.
@@ -58,7 +58,7 @@ with opening.first_run_in_turn():
         ],
     }
 
-    nav = st.navigation(PAGES)
+    nav = routing.navigation(PAGES)  # remembers it ran: a deep link's first run (ui/routing.py)
     # What makes every page fit a projector, a laptop and a phone (layout only: ui/fit.css).
     st.html(Path(__file__).with_name("ui") / "fit.css")
     if state.presenting():  # larger type for a projector, less chrome (ui/present.css)

@@ -13,7 +13,7 @@ from lab.i18n import t
 from lab.text import escape_markdown, fmt, gain_name
 from ui import charts, lessons as L, playground as view, routing, state
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 pg = state.playground()
 lang = state.language()
 L.header(B.BEYOND)

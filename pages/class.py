@@ -6,5 +6,5 @@ first request a restarted server gets ("Page not found" otherwise)."""
 
 from ui import classroom, routing
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 classroom.render()

@@ -18,7 +18,7 @@ TIES = pd.DataFrame({"docid": ["d1", "d2", "d3"], "grade": [0, 2, 1],
                      "score": [1.0, 1.0, 0.5]})
 NEGATIVE = [-1, 2, 0, 1]
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 pg = state.playground()
 lang = state.language()
 L.header(LESSON)

@@ -31,7 +31,7 @@ def labels(n, prefix="d"):
     return [f"{prefix}{i}" for i in range(1, n + 1)]
 
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 pg = state.playground()
 lang = state.language()
 L.header(LESSON)

@@ -8,7 +8,7 @@ from lab.i18n import t
 from lab.text import fmt
 from ui import charts, learn, lessons as L, playground as view, routing, state, tables
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 lang = state.language()
 pg = state.playground()  # the playground's shared state (this page never publishes it)
 

@@ -7,7 +7,7 @@ from lab import mistakes as M
 from lab.i18n import t
 from ui import lessons as L, mistakes as view, routing, state
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 lang = state.language()
 L.header(view.LESSON, summary=False)  # one mistake per 1280x720 screen
 at = view.chooser(lang)

@@ -7,7 +7,7 @@ from lab.i18n import t
 from lab.text import escape_markdown
 from ui import handouts, playground as view, routing, share, slides, state
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 pg = state.playground()
 lang = state.language()
 # The title shares its row with the five buttons: the table needs the height (issue 11:

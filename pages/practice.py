@@ -14,7 +14,7 @@ ICONS = {"error": ":material/close:", "success": ":material/check_circle:",
          "info": ":material/lightbulb:", "warning": ":material/bug_report:"}
 ss = st.session_state
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 link_problem = state.practice_init()
 lang = state.language()
 

@@ -10,7 +10,7 @@ from lab.i18n import t
 from lab.text import show_grades
 from ui import charts, learn, lessons as L, present, routing, state, tables
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 lang = state.language()
 L.header(T.START, summary=False)  # the intro below says it; the tour needs the height
 

@@ -6,7 +6,7 @@ import streamlit as st
 from lab.documents import DOCUMENTS, WORKED, say
 from ui import learn, lessons as L, page_hooks, routing, state
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 L.header(WORKED)
 L.section(WORKED, "intro", heading=False)
 

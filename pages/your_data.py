@@ -11,7 +11,7 @@ from lab.i18n import t
 from lab.text import MISSING, escape_markdown
 from ui import charts, routing, run_summary as summary, state, your_data as D
 
-routing.route_through_app()
+routing.route_through_app(__file__)
 lang = state.language()
 
 st.title(t("Evaluate your runs", lang))

@@ -8,7 +8,7 @@ metadata read once (the same load). No package is installed while the tests run,
 :func:`read_once` makes ``importlib.metadata.distributions()`` (the standard library's public
 function) hand out the same distributions each time, each parsing its METADATA once. The
 packages and their metadata stay what the standard library finds
-(tests/app/test_streamlit_internals.py checks it, and that AppTest still asks).
+(tests/app/test_public_api_only.py checks it, and that AppTest still asks).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Where pages live, and moving between them.
-
-Also the app's one use of a Streamlit internal, kept here alone and watched by
-``tests/app/test_streamlit_internals.py``, which fails loudly when Streamlit changes it.
-"""
+"""Where pages live, and moving between them: app.py's navigation, a deep link on a fresh
+server, the playground's links."""
 
 from __future__ import annotations
 
@@ -14,28 +11,37 @@ from lab.rules import RIGHT
 from ui import state
 
 PLAYGROUND = "pages/playground.py"
-_routed = False  # route_through_app ran in this process
+_navigated = False  # app.py's st.navigation has run in this process
 
 
-def route_through_app():
-    """Let app.py route a deep link on a fresh server.
+def navigation(pages):
+    """app.py's ``st.navigation(pages)``; remembers that it ran (:func:`route_through_app`)."""
+    global _navigated
+    _navigated = True
+    return st.navigation(pages)
+
+
+def _nothing() -> None:
+    """The default page of the navigation :func:`route_through_app` declares; never run."""
+
+
+def route_through_app(page_file: str) -> None:
+    """Let app.py route a deep link on a fresh server; ``page_file``: the calling page's
+    ``__file__``.
 
     Streamlit starts in its old multipage mode when a ``pages/`` folder sits beside the main
     script, until ``st.navigation`` runs once. A first request for ``/worked_examples`` then
-    runs that page file alone: no navigation, no layout. Streamlit offers no public switch
-    for this, so we clear its flag (as ``st.navigation`` itself does) and rerun, and app.py
-    routes the request. Pages call this first; it acts once per process (Streamlit never
-    sets the flag again once ``st.navigation`` has run).
+    runs that page file alone: no navigation, no layout. Pages call this first: while
+    app.py's navigation has not run in this process, the page declares a navigation of its
+    own, holding itself under the address it was opened by (any ``st.navigation`` turns the
+    old mode off for the process), and reruns: app.py then routes the same address. Public
+    API only: no flag of Streamlit's is read or written.
     """
-    global _routed
-    if _routed:
+    if _navigated:
         return
-    _routed = True
-    from streamlit.runtime.pages_manager import PagesManager  # the one internal we use
-
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+    st.navigation([st.Page(_nothing, title="NDCG Lab", url_path="routing", default=True),
+                   st.Page(page_file)], position="hidden")
+    st.rerun()
 
 
 def open_in_playground(labels, grades, *, k=None, gain="linear", unretrieved=(), key: str,
