@@ -1,8 +1,8 @@
 """A deep link is the first request a fresh server sees (a teacher's bookmark, a shared address).
 
 Streamlit runs the page's own file for it, before ``app.py`` has declared the pages; the page
-then routes through ``app.py`` (``ui/routing.route_through_app``, public ``st.navigation`` only).
-The first screen must be the page asked for, with the sidebar's page list, at the address given.
+then routes through ``app.py`` (``route_through_app`` in ui/routing.py; public
+``st.navigation`` only). The first screen must be the page asked for, with the sidebar's page list, at the address given.
 """
 
 from __future__ import annotations

@@ -17,11 +17,10 @@ const SEEN = new Map();
 // Table keys whose last changes an expired session lost: said until the user's next change.
 const LOST = new Set();
 
-// A move is reported as the new order (state) and an "event" trigger. If the connection
-// is down, the trigger is lost and nothing reruns when it comes back (issue 16): until the
-// next data arrives, a move's report is sent again every few seconds (the server applies
-// an order idempotently). Any data arriving means a run has happened since, so the server
-// has it. Other events are not resent: an add is not idempotent.
+// A change is reported as an "event" trigger (a move also as the new order: state). If the
+// connection is down, the trigger is lost and nothing reruns when it comes back (issue 16):
+// every event a run has not acknowledged (data.ack) is sent again every few seconds; the
+// server applies each (instance, seq) once, so an add is not made twice.
 const RESEND_MS = 4000;
 const RESEND_FOR_MS = 120000;
 const SETTLED_EVENT = "ndcg-ranking-table-settled";
@@ -58,7 +57,13 @@ function send(inst, event) {
       showNotice(inst, word(inst, "unsent"));
       return;
     }
-    inst.setStateValue("order", inst.rows.map((r) => r.id));
+    // The rows are the browser's own order only when every event in flight is a move (made
+    // here, or made again on the server's rows: replayMoves); otherwise they are the rows
+    // the server drew before those events, and reported as the order they would read as a
+    // move back once the events are applied (an undo resent after a slow answer did).
+    if (inst.outbox.every((e) => e.action === "move")) {
+      inst.setStateValue("order", inst.rows.map((r) => r.id));
+    }
     inst.setTriggerValue("event", batch(inst));
   }, RESEND_MS);
 }
