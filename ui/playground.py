@@ -147,7 +147,7 @@ def table(pg: P.Playground, key: str = state.LIST):
                   k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
                   on_event=partial(state.on_table_event, key=key), size=state.table_size(),
-                  history=state.history_flags())
+                  history=state.history_flags(), generation=state.settings_generation())
 
 
 def settled():

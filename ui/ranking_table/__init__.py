@@ -31,8 +31,9 @@ order) and the trigger ``event``, one of::
     {"action": "add"}
     {"action": "undo"} / {"action": "redo"} / {"action": "visit", "query": str}  # history=
 
-each with ``seq``, ``instance`` and ``session``; or ``{"action": "batch", "events": [...]}``,
-every event not yet acknowledged, sent again every 4 s while the connection is down. The
+each with ``seq``, ``instance``, ``session`` and ``generation`` (the ``generation`` of the
+data the page had drawn); or ``{"action": "batch", "events": [...], "generation": ...}``,
+every event not yet acknowledged, sent again every 4 s until a run acknowledges them. The
 server applies each (instance, seq) once and acknowledges the last in ``data["ack"]``;
 ``data["session"]`` names this server session, so events and reports made before it (the
 old session expired during a cut) are left alone and the browser says what was lost.
@@ -202,6 +203,7 @@ def ranking_table(
     max_rows: int = grades.MAX_ITEMS,
     size: str = "normal",
     history: Mapping[str, bool] | None = None,
+    generation: int | None = None,
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -259,6 +261,11 @@ def ranking_table(
         ``{"action": "undo"}`` / ``"redo"`` events, and the browser's Back and Forward
         ``{"action": "visit", "query": the entry's address}`` (ui/ranking_table/history.js;
         ``on_event`` takes them: :func:`lab.table_events.history_step`).
+    generation : int, optional
+        A number the caller raises when the server sets the page's other widgets over the
+        browser's values; every event carries back the one the page had drawn, so the
+        caller can tell a rerun whose widget values are older than that setting (the
+        playground: ``ui.state.settings_generation``).
 
     Returns
     -------
@@ -306,6 +313,7 @@ def ranking_table(
         size=_size(size),
         history={"undo": bool(history.get("undo")), "redo": bool(history.get("redo"))}
         if history else None,
+        generation=None if generation is None else int(generation),
     )
     event = memo.get("event") if raw_event is not None else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)

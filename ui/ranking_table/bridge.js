@@ -40,7 +40,8 @@ function send(inst, event) {
   // seq orders this instance's events; the server applies each (instance, seq) once, so
   // every event can be sent again until a run acknowledges it (an add too).
   inst.seq += 1;
-  const sent = { ...event, seq: inst.seq, instance: inst.instance, session: inst.session };
+  const sent = { ...event, seq: inst.seq, instance: inst.instance, session: inst.session,
+                 generation: inst.generation };
   inst.outbox.push(sent);
   SEEN.set(inst.key, { session: inst.session, rows: rowsSignature(inst.rows), pending: inst.outbox.length });
   // A trigger sent while an earlier one is unanswered can replace it in the server's queue
@@ -70,7 +71,7 @@ function send(inst, event) {
 
 function batch(inst) {
   return { action: "batch", events: inst.outbox.slice(), resent: Date.now(),
-           instance: inst.instance, session: inst.session };
+           instance: inst.instance, session: inst.session, generation: inst.generation };
 }
 
 function showNotice(inst, text) {
@@ -150,6 +151,7 @@ function instanceFor(root) {
     announceTimer: 0, resendTimer: 0,
     // events not yet acknowledged by a run; this page's instance and the server's session
     outbox: [], seq: 0, instance: Math.random().toString(36).slice(2), session: null,
+    generation: null,
     setStateValue: () => {}, setTriggerValue: () => {},
   };
   INSTANCES.set(root, inst);
@@ -203,6 +205,9 @@ function apply(inst, data) {
   inst.idealFigures = d.ideal_figures || null;
   inst.key = d.key || null;
   inst.history = Boolean(d.history);
+  // Sent back with every event: which of the server's settings of the page's other widgets
+  // this page had drawn (ranking_table's `generation`).
+  inst.generation = Number.isInteger(d.generation) ? d.generation : null;
   if (inst.history) bindHistory(inst);
   else if (inst.unbindHistory) inst.unbindHistory();
   drawHistoryButtons(inst, d.history || null);

@@ -1,7 +1,8 @@
 """The one owner of ``st.session_state``: every key is declared in this package, and only
 this package writes them (widgets write their own keys; Streamlit does that, not our code).
-The data page's keys and their writers are in :mod:`ui.state.data`, re-exported here, so a
-page reads every key and calls every writer as ``state.NAME``.
+The data page's and the exercises page's keys and writers are in :mod:`ui.state.data` and
+:mod:`ui.state.practice`, re-exported here, so a page reads every key and calls every
+writer as ``state.NAME``.
 
 How a move flows
 ----------------
@@ -40,9 +41,7 @@ import streamlit as st
 
 from lab import playground as P, rules as R
 from lab.i18n import LANGUAGES, language_of, t
-from lab.exercises import STEPS, Score
 from lab.history import LIMIT, History
-from lab.share import exercise_from_link
 from lab.table_events import history_step, next_state
 from lab.text import fmt_grade
 from ui.state.present import *  # noqa: F401,F403  (presenter view: ui/state/present.py)
@@ -74,16 +73,18 @@ UNRETRIEVED_WIDGET = "pg_unretrieved_text"
 UNRETRIEVED_ERROR = "pg_unretrieved_error"  # why the typed grades were refused
 UNRETRIEVED_BAD_TEXT = "pg_unretrieved_bad_text"  # the refused text, shown again as typed
 RULE_WIDGET = "pg_rule_{}"       # .format(setting): the mistake settings (lab.rules), mirrors
+# Times the server set the settings row over what the browser showed (an undo, Back, Reset,
+# a link): the table's events carry the number the page had drawn (``generation``), so a
+# rerun that carries a number behind this one carries the row's replaced values too.
+PG_SETTINGS_GEN = "pg_settings_gen"
 # other pages that show (and may move) the shared ranking
 GAIN_LIST, GAIN_K = "gain_list", "gain_k"
 BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
 # ---------------------------------------------------------------- keys: start here
 TOUR_STEP, MK_STEP = "sh_step", "mk_step"  # the tour's stop; the mistake shown (and its menu)
 # ---------------------------------------------------------------- keys: exercises
-PX_NUMBER, PX_LEVEL, PX_KIND = "px_number", "px_level", "px_kind"
-PX_SCORE, PX_FEEDBACK, PX_CHOICE = "px_score", "px_feedback", "px_choice"
 EXERCISE_PARAM, DOCUMENT_PARAM = "ex", "doc"  # share links: ?ex=compute/medium/5, ?doc=000
-PX_ANSWER = "px_{}"              # .format(step): the typed DCG / IDCG / NDCG
+# the exercises page's own keys and writers: ui/state/practice.py (re-exported below)
 # ---------------------------------------------------------------- keys: language
 LANG = "lang"                    # "en" or "zh": the language every page is drawn in
 LANG_WIDGET = "lang_switch"      # the sidebar's language switch (a mirror of LANG)
@@ -133,9 +134,33 @@ def history_flags() -> dict:
 
 
 def _reset_widgets(pg: P.Playground):
-    ss[GAIN_WIDGET], ss[SCALE_WIDGET], ss[K_WIDGET] = pg.gain, pg.scale, pg.cutoff
-    ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
+    _set_settings({GAIN_WIDGET: pg.gain, SCALE_WIDGET: pg.scale, K_WIDGET: pg.cutoff,
+                   UNRETRIEVED_WIDGET: ", ".join(fmt_grade(g) for g in pg.unretrieved)})
     ss[UNRETRIEVED_ERROR] = ss[UNRETRIEVED_BAD_TEXT] = None
+
+
+def _set_settings(values: dict) -> None:
+    """Set the settings row's widgets; a value the browser does not show yet is a new
+    generation of the row (:data:`PG_SETTINGS_GEN`)."""
+    if any(ss.get(key) != value for key, value in values.items()):
+        ss[PG_SETTINGS_GEN] = settings_generation() + 1
+    for key, value in values.items():
+        ss[key] = value
+
+
+def settings_generation() -> int:
+    """How many times the server has set the settings row over the browser's values."""
+    return ss.get(PG_SETTINGS_GEN, 0)
+
+
+def _settings_reported_behind() -> bool:
+    """This rerun carries a table event from a page that had not yet drawn the server's last
+    setting of the row (its answer was slow: a resend after 4 s, or Back twice): the row's
+    values in this rerun are the ones that setting replaced, not the user's."""
+    value = ss.get(LIST)
+    raw = value.get("event") if hasattr(value, "get") else None
+    generation = raw.get("generation") if hasattr(raw, "get") else None
+    return isinstance(generation, int) and generation < settings_generation()
 
 
 def playground() -> P.Playground:
@@ -241,7 +266,11 @@ def on_button(action: str):
 
 
 def on_settings():
-    """The settings row changed: gain, k, scale or the judged-but-not-retrieved grades."""
+    """The settings row changed: gain, k, scale or the judged-but-not-retrieved grades (or
+    a rerun carried the values the server had replaced: the row is set back from the state)."""
+    if _settings_reported_behind():
+        settings_widgets(ss[PG])
+        return
     text = ss.get(UNRETRIEVED_WIDGET, "")
     lang = language()
     try:
@@ -258,6 +287,9 @@ def on_settings():
 
 def on_rules(reset: bool = False):
     """The mistake settings changed (or *Back to the right conventions*: ``reset``)."""
+    if not reset and _settings_reported_behind():
+        settings_widgets(ss[PG])
+        return
     rules = R.RIGHT if reset else R.Rules(**{name: ss[RULE_WIDGET.format(name)]
                                              for name in R.CHOICES})
     _set_playground(replace(ss[PG], rules=rules))
@@ -275,19 +307,20 @@ def set_widget_from_state(key: str, value):
 
 def settings_widgets(pg: P.Playground):
     """Set the settings row's widgets from the state, just before they are drawn."""
-    ss[GAIN_WIDGET], ss[SCALE_WIDGET] = pg.gain, pg.scale
+    values = {GAIN_WIDGET: pg.gain, SCALE_WIDGET: pg.scale}
     ss[PG_SETTINGS_SHOWN] = _settings_signature(pg)
     # The unretrieved grades' text follows the state too (the monkey saw it empty after a page switch),
     # except text that did not parse: that stays as typed, with its message, until fixed.
     if ss.get(UNRETRIEVED_ERROR) and ss.get(UNRETRIEVED_BAD_TEXT) is not None:
-        ss[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
+        values[UNRETRIEVED_WIDGET] = ss[UNRETRIEVED_BAD_TEXT]
     else:
         ss[UNRETRIEVED_ERROR] = None
-        ss[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
+        values[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
     if len(pg.items) + len(pg.unretrieved) > 1:
-        ss[K_WIDGET] = pg.cutoff  # from the state (a lesson may have changed k)
+        values[K_WIDGET] = pg.cutoff  # from the state (a lesson may have changed k)
     for name in R.CHOICES:
-        ss[RULE_WIDGET.format(name)] = getattr(pg.rules, name)
+        values[RULE_WIDGET.format(name)] = getattr(pg.rules, name)
+    _set_settings(values)
 
 
 def unretrieved_error() -> str | None:
@@ -399,52 +432,7 @@ def requested_document() -> str | None:
     return st.query_params.get(DOCUMENT_PARAM) or None
 
 
-# ================================================================ exercises
-
-def practice_init() -> str | None:
-    """The exercises page's state; on a session's first visit, the exercise a share link
-    names (``?ex=compute/medium/5``). Returns a message when the link's exercise is refused."""
-    problem = None
-    if PX_NUMBER not in ss and st.query_params.get(EXERCISE_PARAM):
-        try:
-            ss[PX_KIND], ss[PX_LEVEL], ss[PX_NUMBER] = exercise_from_link(
-                st.query_params[EXERCISE_PARAM], lang=language())
-        except ValueError as e:
-            problem = str(e)
-    ss.setdefault(PX_NUMBER, 1)
-    ss.setdefault(PX_LEVEL, "medium")
-    ss.setdefault(PX_KIND, "compute")
-    ss.setdefault(PX_SCORE, Score())
-    return problem
-
-
-def practice_answers() -> dict:
-    return {s: ss.get(PX_ANSWER.format(s)) for s in STEPS}
-
-
-def on_practice_clear():
-    for step in STEPS:
-        ss[PX_ANSWER.format(step)] = ""
-    ss[PX_CHOICE] = None
-    ss[PX_FEEDBACK] = None
-
-
-def on_practice_new():
-    ss[PX_NUMBER] = int(ss[PX_NUMBER]) + 1
-    on_practice_clear()
-
-
-def practice_feedback(exercise_id, feedback):
-    ss[PX_FEEDBACK] = (exercise_id, feedback)
-    if feedback.graded:
-        ss[PX_SCORE].record(exercise_id, feedback.status == "correct")
-
-
-def practice_reveal(exercise_id):
-    ss[PX_SCORE].reveal(exercise_id)
-    # the answers' messages belong to the exercise as typed, not to its solution
-    ss[PX_FEEDBACK] = None
-
-
-# The data page's keys and writers (ui/state/data.py), here as everywhere else: state.NAME.
+# The data page's and the exercises page's keys and writers (ui/state/data.py,
+# ui/state/practice.py), here as everywhere else: state.NAME.
 from ui.state.data import *  # noqa: E402,F401,F403
+from ui.state.practice import *  # noqa: E402,F401,F403
