@@ -30,7 +30,11 @@ its kin and Back/Forward move through (as table events, in order with the moves:
 ui/ranking_table/history.js). Streamlit pushes a browser history entry per query string a
 run writes, and on Back reruns with the entry's address, which :func:`playground` cannot
 tell from an address that lags a move: so :func:`publish` leaves such an address alone, and
-the table's "visit" event, carrying it, moves the history there.
+the table's "visit" event, carrying it, moves the history there. An undo or a visit sets
+the settings row (k's slider, the gain ...) over what the browser shows; a rerun the
+browser asks for before that answer arrives still carries the old values, so the table's
+events say which setting of the row the page had drawn (:func:`settings_generation`) and
+:func:`on_settings` sets an older one back instead of applying it.
 """
 
 from __future__ import annotations
