@@ -88,6 +88,29 @@ def drag_e_to_top(page: Page) -> None:
     page.mouse.up()
 
 
+def reach_s3(page: Page, wait_idle) -> None:
+    """S0 to S3: Doc E dragged to the top, Doc B graded 0, k 6 -> 5; each step answered."""
+    drag_e_to_top(page)
+    expect_state(page, wait_idle, S1)
+    row(page, "Doc B").locator(".rt-grade-btn").click()
+    field = row(page, "Doc B").locator("input.rt-input-grade")
+    field.fill("0")
+    field.press("Enter")
+    expect_state(page, wait_idle, S2)
+    page.get_by_role("slider", name="Cutoff k").focus()
+    page.keyboard.press("ArrowLeft")
+    expect_state(page, wait_idle, S3)
+
+
+def three_moves_up(page: Page, wait_idle) -> None:
+    """Doc F up three places by Alt+↑, each answered."""
+    row(page, "Doc F").focus()
+    for _ in range(3):
+        page.keyboard.press("Alt+ArrowUp")
+        wait_idle(page)
+    expect_state(page, wait_idle, (S0[0][:2] + [("Doc F", 2)] + S0[0][2:5], 6))
+
+
 def test_ctrl_z_redo_keys_buttons_and_back_forward_walk_the_same_states(
         page: Page, app_url, open_app, wait_idle) -> None:
     """Drag, grade edit, k; Ctrl+Z ×3 back to the start; Ctrl+Shift+Z and Ctrl+Y forward;
@@ -97,17 +120,7 @@ def test_ctrl_z_redo_keys_buttons_and_back_forward_walk_the_same_states(
     expect_state(page, wait_idle, S0)
     assert undo_redo(page) == (False, False)
 
-    drag_e_to_top(page)
-    expect_state(page, wait_idle, S1)
-    row(page, "Doc B").locator(".rt-grade-btn").click()
-    field = row(page, "Doc B").locator("input.rt-input-grade")
-    field.fill("0")
-    field.press("Enter")
-    expect_state(page, wait_idle, S2)
-    slider = page.get_by_role("slider", name="Cutoff k")
-    slider.focus()
-    page.keyboard.press("ArrowLeft")
-    expect_state(page, wait_idle, S3)
+    reach_s3(page, wait_idle)
     expect(page.get_by_role("button", name="Undo")).to_be_enabled(timeout=WAIT_MS)
 
     # Ctrl+Z with the focus on the slider, then on a row of the table, then on the page.
@@ -167,11 +180,7 @@ def test_quick_ctrl_z_presses_are_each_one_undo(page: Page, app_url, open_app,
     all three are undone, none is dropped (the events travel in one ordered queue)."""
     open_app(page, app_url)
     expect_default(page)
-    row(page, "Doc F").focus()
-    for _ in range(3):
-        page.keyboard.press("Alt+ArrowUp")
-        wait_idle(page)
-    expect_state(page, wait_idle, (S0[0][:2] + [("Doc F", 2)] + S0[0][2:5], 6))
+    three_moves_up(page, wait_idle)
     for _ in range(3):
         page.keyboard.press("Control+z")
     expect_state(page, wait_idle, S0)
@@ -214,11 +223,7 @@ def test_undos_sent_again_after_a_slow_answer_do_not_bring_back_an_older_order(
     held = HeldAnswers(page)
     open_app(page, app_url)
     expect_default(page)
-    row(page, "Doc F").focus()
-    for _ in range(3):
-        page.keyboard.press("Alt+ArrowUp")
-        wait_idle(page)
-    expect_state(page, wait_idle, (S0[0][:2] + [("Doc F", 2)] + S0[0][2:5], 6))
+    three_moves_up(page, wait_idle)
     page.keyboard.press("Control+z")
     expect_state(page, wait_idle, (S0[0][:3] + [("Doc F", 2)] + S0[0][3:5], 6))
     held.hold()
@@ -228,20 +233,6 @@ def test_undos_sent_again_after_a_slow_answer_do_not_bring_back_an_older_order(
     held.release()
     expect_state(page, wait_idle, S0)
     expect(page.get_by_role("button", name="Undo")).to_be_disabled(timeout=WAIT_MS)
-
-
-def reach_s3(page: Page, wait_idle) -> None:
-    """The drag, the grade edit and k 6 -> 5 of the first test."""
-    drag_e_to_top(page)
-    expect_state(page, wait_idle, S1)
-    row(page, "Doc B").locator(".rt-grade-btn").click()
-    field = row(page, "Doc B").locator("input.rt-input-grade")
-    field.fill("0")
-    field.press("Enter")
-    expect_state(page, wait_idle, S2)
-    page.get_by_role("slider", name="Cutoff k").focus()
-    page.keyboard.press("ArrowLeft")
-    expect_state(page, wait_idle, S3)
 
 
 def test_back_with_a_slow_answer_does_not_bring_back_the_old_k(
