@@ -2,7 +2,7 @@
 
 The playground's charts draw the numbers its ranking table shows (the run's
 ``lab.ranking_table.gain_figures``, handed down by the page), not numbers of their own.
-Figures are cached as objects (``st.cache_resource``: no copy; README, *Caching*):
+Figures are cached as objects (``st.cache_resource``: no copy; docs/architecture.md, *Caching*):
 ``st.plotly_chart`` re-validates a dict through plotly's validators (~18 ms); a Figure
 object only needs ``to_dict`` (~2 ms).
 

@@ -1,4 +1,4 @@
-"""Check by hand: what the server exposes, with and without the README's nginx front.
+"""Check by hand: what the server exposes, with and without the nginx front of docs/deploy.md.
 
 1. Starts ``streamlit run app.py`` on 127.0.0.1 and attaches ``strace -f`` to it (every
    thread), recording connect() and sendto()/sendmmsg() calls.
@@ -11,8 +11,8 @@
 3. Asks ``/_stcore/metrics`` what it tells anyone who asks.
 4. Sends GET request lines of several sizes in 1,460-byte TCP segments (a typical network
    packet), 20 ms apart, and prints the status of each.
-5. If nginx is installed: runs the nginx snippet from README.md ("For a class") on a free
-   127.0.0.1 port in front of the same server and repeats 2-4 through it.
+5. If nginx is installed: runs the nginx snippet of docs/deploy.md ("Behind a reverse proxy")
+   on a free 127.0.0.1 port in front of the same server and repeats 2-4 through it.
 
     python tests/bench/bench_server_exposure.py
     python tests/bench/bench_server_exposure.py --attempts 5
@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 import monkey as M  # noqa: E402
 
-README = M.REPO_ROOT / "README.md"
+DEPLOY_DOC = M.REPO_ROOT / "docs" / "deploy.md"
 PACKET = 1460  # bytes of TCP payload in a 1,500-byte Ethernet frame
 LOOPBACK = re.compile(r'inet_addr\("127\.|inet_pton\(AF_INET6, "::1"|AF_UNIX|AF_NETLINK')
 CONNECT = re.compile(r"\bconnect\(\d+, \{sa_family=AF_INET6?")
@@ -137,9 +137,9 @@ class Strace:
 # ------------------------------------------------------------------ nginx
 
 def readme_nginx_snippet() -> str:
-    m = re.search(r"```nginx\n(.*?)```", README.read_text(), re.S)
+    m = re.search(r"```nginx\n(.*?)```", DEPLOY_DOC.read_text(), re.S)
     if not m:
-        raise RuntimeError("README.md has no ```nginx block")
+        raise RuntimeError("docs/deploy.md has no ```nginx block")
     return m.group(1)
 
 
@@ -157,7 +157,7 @@ def start_nginx(folder: Path, listen_port: int, upstream_port: int) -> subproces
     check = subprocess.run(["nginx", "-t", "-p", str(folder), "-c", str(conf)],
                            capture_output=True, text=True)
     if check.returncode:
-        raise RuntimeError(f"nginx -t refused the README's snippet:\n{check.stderr}")
+        raise RuntimeError(f"nginx -t refused the snippet of docs/deploy.md:\n{check.stderr}")
     proc = subprocess.Popen(["nginx", "-p", str(folder), "-c", str(conf), "-g",
                              "daemon off; master_process off;"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -220,9 +220,9 @@ def main() -> int:
             if shutil.which("nginx"):
                 port = M.free_port()
                 nginx = start_nginx(folder / "nginx", port, server.port)
-                ok &= probe("through the README's nginx", port, tracer, args.attempts)
+                ok &= probe("through docs/deploy.md's nginx", port, tracer, args.attempts)
             else:
-                print("\n(nginx is not installed: the README's front was not checked)")
+                print("\n(nginx is not installed: the front of docs/deploy.md was not checked)")
         finally:
             if nginx is not None:
                 nginx.terminate()

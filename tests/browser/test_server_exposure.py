@@ -3,7 +3,7 @@ shared link of up to 8 KB opens however the network splits it.
 
 What Streamlit cannot switch off (the metrics endpoint, the external-address lookup on a
 refused cross-site websocket, h11's 16 KiB request-head limit) is measured by
-tests/bench/bench_server_exposure.py, which also checks the README's nginx front.
+tests/bench/bench_server_exposure.py, which also checks the nginx front in docs/deploy.md.
 """
 
 from __future__ import annotations
