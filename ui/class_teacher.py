@@ -181,6 +181,8 @@ def _live(code: str, secret: str) -> None:
     # still show the ranking)
     shown = rnd.phase != "revealed"
     V.question(q, rnd.question_no, lang, show_table=shown)
+    if q.kind == "choose":
+        V.options(q)
     if q.kind == "arrange" and shown:
         V.ranking(q.grades, q.labels, lang)
     if shown:

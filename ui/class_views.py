@@ -63,6 +63,15 @@ def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True) 
         ranking(q.grades, q.labels, lang)
 
 
+def options(q: Q.Question) -> None:
+    """A choose question's options with their letters, side by side (the projector's copy of
+    what the phones offer)."""
+    letters = Q.LETTERS[:len(q.options)]
+    with st.container(key=state.CLASS.format("options")):
+        for col, letter in zip(st.columns(len(letters)), letters):
+            col.subheader(option_text(q, letter), anchor=False)
+
+
 def option_text(q: Q.Question, letter: str) -> str:
     if q.kind == "choose":
         return f"{letter} · {fmt(q.options[Q.LETTERS.index(letter)][0])}"

@@ -128,8 +128,10 @@ def choose(grades, *, k: int, gain: str = "linear", unretrieved=(), keys=None, n
 # ------------------------------------------------------------------ answers
 
 def _letter(text, letters, lang: str) -> str:
+    """One of ``letters``, exactly: nothing picked ("" is *in* the string "ABCD") and two
+    letters ("AB") are refused."""
     typed = str(text or "").strip().upper()
-    if typed not in letters:
+    if typed not in tuple(letters):
         raise ValueError(t("Pick one of {letters}.", lang, letters=", ".join(letters)))
     return typed
 

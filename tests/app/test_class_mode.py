@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core as nc
 from lab import mistakes as M
 from lab.classroom.bank import BANK
+from lab.i18n import t
 from lab.text import escape_markdown
 from ui import class_views
 
@@ -241,3 +242,22 @@ def test_names_on_reach_the_reveal_and_the_export_and_a_countdown_locks_later():
     assert "Ann" in [v for df in teacher.dataframe for v in df.value.iloc[:, 0].tolist()]
     rows = list(csv.DictReader(io.StringIO(_export(code))))
     assert rows[0]["nickname"] == "Ann" and rows[0]["right"] == "yes"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_choose_sent_with_nothing_picked_is_refused_and_the_options_are_on_the_projector(lang):
+    """On the bank's Choose question the teacher's screen lists every option with its letter;
+    a student who presses Send with nothing picked reads a message and nothing is counted."""
+    teacher = start_class(lang)
+    code = teacher.query_params["room"]
+    click(click(teacher, "next"), "next")
+    shown = texts(teacher, "subheader")
+    assert [f"{letter} · {v:.3f}" for letter, (v, _) in zip("ABCD", BANK[1].options)] == \
+        [s for s in shown if " · " in s]
+    student = join(code, lang=lang)
+    next(b for b in student.button if b.key.startswith("FormSubmitter:cl_form")).click().run()
+    assert texts(student, "error") == [t("Pick one of {letters}.", lang,
+                                         letters="A, B, C, D")]
+    assert not texts(student, "success")
+    total = {"en": "0 of 1 answered", "zh": "1 人中已有 0 人作答"}[lang]
+    assert count(teacher.run()) == total

@@ -131,3 +131,14 @@ def test_questions_refuse_what_they_cannot_ask():
         with pytest.raises(ValueError):
             Q.Question(**{"kind": "predict", "grades": (1, 0), "k": 2, **kw})
     assert math.isfinite(Q.right_value(PREDICT))
+
+
+@pytest.mark.parametrize("q", BANK, ids=lambda q: q.source)
+@pytest.mark.parametrize("typed", [None, "", "  ", "AB", "E", "Z", "i0", "0.5,0.4"])
+def test_every_kind_refuses_nothing_picked_and_an_unknown_answer(q, typed):
+    """An empty Choose answer was stored (and scored right when A was): "" is in "ABCD"."""
+    if q.kind == "predict" and typed == "E":
+        typed = "e"  # not a number either
+    with pytest.raises(ValueError) as e:
+        Q.grade(q, typed, lang="zh")
+    assert str(e.value)
