@@ -7,6 +7,9 @@ and ranx compute NDCG.
 """
 
 from ._ids import id_codes
+from .choices import (CHOICE_COLUMNS, achieved_significance, choice_scores, compare_choices,
+                      disagreement, pair_pvalues, queries_for_swap_rate, swap_curve,
+                      swapped_pairs, tau_matrix, topic_set_size)
 from .compare import COMPARE_OPTIONS, adjust_pvalues, compare, to_latex, to_markdown, wins_losses
 from .evaluate import conventions_table, evaluate, judged_at_k, ndcg_bounds, ranking
 from .io import read_qrels, read_run
@@ -33,4 +36,7 @@ __all__ = [
     "evaluate", "ranking", "judged_at_k", "ndcg_bounds", "conventions_table", "id_codes",
     "read_qrels", "read_run", "OPTIONS", "CONVENTIONS", "MISTAKE_OPTIONS", "Option",
     "compare", "wins_losses", "adjust_pvalues", "to_markdown", "to_latex", "COMPARE_OPTIONS",
+    "compare_choices", "choice_scores", "tau_matrix", "pair_pvalues", "achieved_significance",
+    "swapped_pairs", "disagreement", "swap_curve", "queries_for_swap_rate", "topic_set_size",
+    "CHOICE_COLUMNS",
 ]
