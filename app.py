@@ -46,6 +46,8 @@ with opening.first_run_in_turn():
             st.Page("pages/practice.py", title=t("Exercises", lang), icon=":material/edit_note:"),
             st.Page("pages/class.py", title=t("Class mode", lang), icon=":material/groups:",
                     url_path="class"),
+            st.Page("pages/onboarding.py", title=t("Onboarding", lang), icon=":material/flag:",
+                    url_path="onboarding"),
             # /playground, the page's name in the sidebar and the README, opens the same page.
             # Hidden: the sidebar keeps one entry. Registered after the default, so
             # st.switch_page("pages/playground.py") and st.page_link still lead to the root.

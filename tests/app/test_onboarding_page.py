@@ -1,0 +1,98 @@
+"""The onboarding page under AppTest: a lead's and a member's sessions sharing one SQLite
+database (each AppTest is its own session, as each browser tab is)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lab.onboarding import checks as C
+from lab.text import escape_markdown
+from ui import onboarding
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = "pages/onboarding.py"
+
+
+@pytest.fixture(autouse=True)
+def database(tmp_path, monkeypatch):
+    """A fresh database folder per test; the page's one engine per process opened anew."""
+    monkeypatch.setenv("NDCG_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("NDCG_LAB_DB_URL", raising=False)
+    onboarding.store.clear()
+    yield
+    onboarding.store().engine.dispose()
+    onboarding.store.clear()
+
+
+def open_page(lang="en", **params) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if lang != "en":
+        at.query_params["lang"] = lang
+    at.run()
+    at.query_params.clear()
+    at.query_params.update(params)
+    return at.switch_page(PAGE).run()
+
+
+def start_team(lang="en") -> tuple[AppTest, str]:
+    lead = open_page(lang)
+    lead.button(key="ob_start").click().run()
+    assert not lead.exception
+    return lead, lead.query_params["team"]
+
+
+def join(code: str, name: str, lang="en") -> AppTest:
+    member = open_page(lang, team=code)
+    member.text_input(key="ob_name").input(name)
+    member.button[0].click().run()
+    assert not member.exception and member.query_params["me"]
+    return member
+
+
+def test_the_lead_link_leaves_the_address_bar_and_stays_on_the_page():
+    """The lead sees the team link to send; the secret is in a folded link, not the URL."""
+    lead, code = start_team()
+    assert dict(lead.query_params) == {"team": code}
+    links = [c.value for c in lead.code]
+    assert links[0].endswith(f"/onboarding?team={code}")
+    secret = links[1].split("lead=")[1]
+    again = open_page(team=code, lead=secret)  # another tab, after a restart: the same view
+    assert dict(again.query_params) == {"team": code}
+    assert any(f"code {code}" in s.value for s in again.subheader)
+
+
+def test_a_member_joins_does_step_one_and_the_lead_sees_it_done():
+    lead, code = start_team()
+    member = join(code, "**Ana** <img src=x>")
+    assert any("0 of 8 steps done" == p.proto.text for p in member.get("progress"))
+    assert any(escape_markdown("**Ana** <img src=x>") in c.value for c in member.caption)
+    ex = C.ndcg_question(8)  # the first member's first question (ui/onboard_steps.py)
+    member.text_input(key=f"ob_a_ndcg_{ex.number}").input(
+        f"{C.X.solution(ex)['ndcg']:.3f}")
+    member.button(key=f"FormSubmitter:ob_f_ndcg_{ex.number}-Check").click().run()
+    assert not member.exception
+    assert any("Right" in s.value for s in member.success)
+    assert any("1 of 8 steps done" == p.proto.text for p in member.get("progress"))
+    lead.run()
+    table = lead.dataframe[0].value
+    assert table.iloc[0]["name"] == "**Ana** <img src=x>"  # data, in a table cell
+    assert table.iloc[0]["1. CG → DCG → IDCG → NDCG"] == "done"
+
+
+def test_bad_link_values_are_refused_before_any_query():
+    """A team code with look-alikes, a mangled token: a sentence, never a traceback."""
+    page = open_page(team="O0I1L!")
+    assert not page.exception and "No team has this code" in page.error[0].value
+    lead, code = start_team()
+    page = open_page(team=code, me="'; DROP TABLE x; --")
+    assert not page.exception and "personal link is not valid" in page.error[0].value
+    assert page.button[0].label == "Join the team"
+
+
+def test_the_page_in_chinese():
+    lead, code = start_team("zh")
+    member = join(code, "李雷", "zh")
+    assert any("已完成 0 / 8 步" == p.proto.text for p in member.get("progress"))
