@@ -1,0 +1,7 @@
+import math
+
+
+def dcg(grades, k=None):
+    if k is not None:
+        grades = grades[:k]
+    return sum(g / math.log2(i + 2) for i, g in enumerate(grades, start=1))
