@@ -44,6 +44,8 @@ with opening.first_run_in_turn():
             st.Page("pages/playground.py", title=t("Playground", lang), icon=":material/swap_vert:",
                     default=True, url_path=state.PLAYGROUND_ROOT_NAME),
             st.Page("pages/practice.py", title=t("Exercises", lang), icon=":material/edit_note:"),
+            st.Page("pages/write_code.py", title=t("Write it yourself", lang),
+                    icon=":material/code:"),
             st.Page("pages/class.py", title=t("Class mode", lang), icon=":material/groups:",
                     url_path="class"),
             st.Page("pages/onboarding.py", title=t("Onboarding", lang), icon=":material/flag:",

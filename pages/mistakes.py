@@ -9,6 +9,7 @@ from ui import lessons as L, mistakes as view, routing, state
 
 routing.route_through_app(__file__)
 lang = state.language()
+state.mistake_from_link()  # ?mistake=<key>: the screen another page links to
 L.header(view.LESSON, summary=False)  # one mistake per 1280x720 screen
 at = view.chooser(lang)
 with st.container(border=True):

@@ -440,3 +440,4 @@ def requested_document() -> str | None:
 # ui/state/practice.py), here as everywhere else: state.NAME.
 from ui.state.data import *  # noqa: E402,F401,F403
 from ui.state.practice import *  # noqa: E402,F401,F403
+from ui.state.code import *  # noqa: E402,F401,F403
