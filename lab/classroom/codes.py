@@ -15,6 +15,8 @@ import secrets
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no O/0, no I/1/L
 CODE_LENGTH = 6
 SECRET_BYTES = 16  # 128 bits
+SECRET_LENGTH = 22  # token_urlsafe(16): 16 bytes in base64url, unpadded
+SECRET_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def new_code() -> str:
@@ -36,6 +38,28 @@ def normal_code(text: str) -> str | None:
     if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
         return None
     return code
+
+
+def valid_code(text) -> bool:
+    """Whether ``text`` is a join code as stored (what a link's ``room``/``join`` carries).
+
+    Checked before any query: a link's parameter is anyone's text (a NUL byte, a megabyte).
+
+    >>> valid_code("ABC234"), valid_code("abc234"), valid_code(chr(0)), valid_code(None)
+    (True, False, False, False)
+    """
+    return (isinstance(text, str) and len(text) == CODE_LENGTH
+            and all(c in ALPHABET for c in text))
+
+
+def valid_secret(text) -> bool:
+    """Whether ``text`` has the form of a teacher's secret or a student's token.
+
+    >>> valid_secret(new_secret()), valid_secret("x"), valid_secret("a" * 21 + chr(0))
+    (True, False, False)
+    """
+    return (isinstance(text, str) and len(text) == SECRET_LENGTH
+            and all(c in SECRET_ALPHABET for c in text))
 
 
 def new_secret() -> str:

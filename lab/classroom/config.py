@@ -57,3 +57,35 @@ def database_url(env: Mapping[str, str] | None = None, *,
         return str(url)
     data = Path(env.get(DATA_ENV) or section.get("data_dir") or DEFAULT_DATA)
     return f"sqlite:///{data.resolve() / DB_FILE}"
+
+
+IP_HEADER_ENV = "NDCG_LAB_CLIENT_IP_HEADER"
+
+
+def client_ip_header(env: Mapping[str, str] | None = None, *,
+                     secrets_file: Path | None = None) -> str | None:
+    """The request header that carries a student's address when a reverse proxy stands in
+    front of the app (``X-Forwarded-For``, ``X-Real-IP``): ``NDCG_LAB_CLIENT_IP_HEADER``,
+    else ``[class] client_ip_header``; ``None`` (the default) trusts no header, since any
+    client can send one when no proxy overwrites it.
+
+    >>> client_ip_header({"NDCG_LAB_CLIENT_IP_HEADER": "X-Real-IP"})
+    'X-Real-IP'
+    """
+    env = os.environ if env is None else env
+    section = _section(SECRETS if secrets_file is None else secrets_file)
+    return str(env.get(IP_HEADER_ENV) or section.get("client_ip_header") or "") or None
+
+
+def limits(*, secrets_file: Path | None = None):
+    """Class mode's join limits (:class:`lab.classroom.limits.Limits`), with the numbers
+    ``[class]`` of secrets.toml sets (``joins_per_address = 120``, ...); a value that is not
+    a positive number is refused with its name."""
+    from .limits import Limits
+    section = _section(SECRETS if secrets_file is None else secrets_file)
+    known = Limits.__dataclass_fields__
+    given = {k: v for k, v in section.items() if k in known}
+    for k, v in given.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError(f"[class] {k} must be a number, got {v!r}")
+    return Limits(**given)

@@ -83,13 +83,13 @@ answers = sa.Table(
 )
 
 
-def _sqlite_setup(engine: sa.Engine) -> None:
+def _sqlite_setup(engine: sa.Engine, busy_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None  # SQLAlchemy's BEGIN below, not pysqlite's own
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across a process kill
         cur.close()
@@ -100,15 +100,16 @@ def _sqlite_setup(engine: sa.Engine) -> None:
                              else "BEGIN")
 
 
-def make_engine(url: str) -> sa.Engine:
-    """An engine for ``url`` with class mode's connection settings (not yet checked)."""
+def make_engine(url: str, *, busy_ms: int = BUSY_TIMEOUT_MS) -> sa.Engine:
+    """An engine for ``url`` with class mode's connection settings (not yet checked);
+    ``busy_ms``: how long a SQLite write waits for another's lock before it is refused."""
     parsed = sa.make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
+        engine = sa.create_engine(url, connect_args={"timeout": busy_ms / 1000,
                                                      "check_same_thread": False})
-        _sqlite_setup(engine)
+        _sqlite_setup(engine, busy_ms)
         return engine
     if parsed.get_backend_name() == "postgresql":
         return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
@@ -133,8 +134,8 @@ def create_schema(engine: sa.Engine) -> int:
         return max(found)
 
 
-def open_engine(url: str) -> sa.Engine:
+def open_engine(url: str, *, busy_ms: int = BUSY_TIMEOUT_MS) -> sa.Engine:
     """:func:`make_engine` with the schema created (the app calls this once per process)."""
-    engine = make_engine(url)
+    engine = make_engine(url, busy_ms=busy_ms)
     create_schema(engine)
     return engine

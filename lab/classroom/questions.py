@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 import ndcg_core as nc
 from lab import exercises as X
 from lab import mistakes as M
+from lab.classroom.errors import ClassError
 from lab.i18n import t
 from lab.text import fmt, show_grades
 
@@ -142,6 +143,19 @@ def parse_order(q: Question, text, lang: str = "en") -> list[int]:
     if sorted(ids) != sorted(q.item_ids):
         raise ValueError(t("Drag the items into your order, then send it.", lang))
     return [q.item_ids.index(i) for i in ids]
+
+
+def arrange_text(q: Question, state) -> str:
+    """What an arrange question's table sent (its state, ``{"order": [item ids]}``) as the
+    text :func:`grade` reads; the order shown when the student sent without moving anything.
+    A state the table cannot have sent (``{"order": 5}``, a list) is refused
+    (``ClassError("bad_answer")``), never a ``TypeError``."""
+    if state is None or (isinstance(state, dict) and state.get("order") is None):
+        return ",".join(q.item_ids)
+    order = state.get("order") if isinstance(state, dict) else None
+    if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
+        raise ClassError("bad_answer")
+    return ",".join(order)
 
 
 def grade(q: Question, text, *, lang: str = "en") -> Graded:

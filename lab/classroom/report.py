@@ -1,7 +1,8 @@
 """A class's answers as a table: the distribution of a round, the CSV export, the summary.
 
 The export holds anonymous ids (S001, …), never an address; names only when the teacher
-turned names on. No Streamlit here.
+turned names on. Every CSV cell passes through :func:`csv_text` (:func:`safe_cell`): a
+spreadsheet opens none of them as a formula. No Streamlit here.
 """
 
 from __future__ import annotations
@@ -35,21 +36,52 @@ def distribution(q: Q.Question, answers: list[Answer]) -> list[tuple[str, int, b
     return [(g, groups[g], meta[g][0], meta[g][1]) for g in order]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection rule
+
+
+def safe_cell(value):
+    """A CSV cell a spreadsheet reads as text: one starting with ``= + - @``, a tab or a
+    carriage return gets a leading apostrophe (OWASP), so ``=HYPERLINK(...)`` in a nickname
+    opens as the characters typed, not as a formula. Numbers stay numbers.
+
+    >>> safe_cell("=cmd|' /C calc'!A0"), safe_cell("@SUM(A1)"), safe_cell(-0.5), safe_cell("S001")
+    ("'=cmd|' /C calc'!A0", "'@SUM(A1)", -0.5, 'S001')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(header: list[str], rows) -> str:
+    """``header`` and ``rows`` as CSV text, each cell through :func:`safe_cell` (the one
+    way class mode writes a CSV)."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow([safe_cell(h) for h in header])
+    for row in rows:
+        w.writerow([safe_cell(v) for v in row])
+    return out.getvalue()
+
+
+def summary_csv(rows: list[dict]) -> str:
+    """:func:`summary`'s rows as CSV (its column names in the page's language)."""
+    header = list(rows[0]) if rows else []
+    return csv_text(header, ([row[h] for h in header] for row in rows))
+
+
 def export_csv(room: Room, rounds: list[Round], answers: list[Answer]) -> str:
     """Every answer of the room, one row each (English column names, as data files have)."""
     by_round = {r.id: r for r in rounds}
-    out = io.StringIO()
-    w = csv.writer(out)
     header = ["student", "question", "round", "kind", "question_text", "answer", "right",
               "mistake"]
-    w.writerow(header + (["nickname"] if room.names_on else []))
+    rows = []
     for a in answers:
         r = by_round[a.round_id]
         q = Q.from_json(r.question)
         row = [f"S{a.student:03d}", r.question_no, r.round_no, q.kind, Q.prompt(q, "en"),
                a.answer, "yes" if a.correct else "no", a.mistake or ""]
-        w.writerow(row + ([a.nickname or ""] if room.names_on else []))
-    return out.getvalue()
+        rows.append(row + ([a.nickname or ""] if room.names_on else []))
+    return csv_text(header + (["nickname"] if room.names_on else []), rows)
 
 
 def summary(rounds: list[Round], answers: list[Answer], lang: str) -> list[dict]:

@@ -11,7 +11,10 @@ Times are seconds since the epoch from ``clock`` (injected, so tests can move ti
 
 from __future__ import annotations
 
+import re
+import threading
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
@@ -19,13 +22,19 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from . import codes
-from .db import WRITE, answers, rooms, rounds, students
+from .db import answers, rooms, rounds, students
 from .errors import ClassError
+from .roster import Roster
+from .tx import Tx
 
 _ANY = object()  # open_question's and vote_again's ``seen`` not given: no check
 
 DAY = 24 * 3600.0
 MAX_STUDENTS = 200
+# What the teacher may raise a room's cap to: one SQLite file takes a lecture hall's answers
+# (tests/bench/bench_class.py), a PostgreSQL server a few halls' worth.
+MAX_CAP = {"sqlite": 500, "postgresql": 2000}
+PURGE_EVERY = 600.0  # seconds between two purges of expired rooms (Store.start_purging)
 MAX_NICKNAME = 24
 MAX_ANSWER = 200
 RATE_WINDOW = 10.0   # seconds
@@ -79,28 +88,49 @@ class Answer:
     sent_at: float
 
 
+ANON_ID = re.compile(r"[sS]\d+")  # an anonymous id (S001), once look-alikes are folded
+
+
+def looks_like_id(nickname: str) -> bool:
+    """Whether a nickname would read as an anonymous id on the projector ("S001", "s 7",
+    "Ｓ００１", "S-001."): it could pass for another student's.
+
+    >>> looks_like_id("S001"), looks_like_id("Ｓ００１"), looks_like_id("S-1."), looks_like_id("Sam1")
+    (True, True, True, False)
+    """
+    folded = "".join(c for c in unicodedata.normalize("NFKC", nickname) if c.isalnum())
+    return bool(ANON_ID.fullmatch(folded))
+
+
 def clean_text(text, limit: int) -> str:
     """User text as stored: control characters dropped, whitespace folded, capped."""
     kept = "".join(c if c.isprintable() else " " for c in str(text))
     return " ".join(kept.split())[:limit]
 
 
-class Store:
-    """Rooms in the database behind ``engine`` (:func:`lab.classroom.db.open_engine`)."""
+class Store(Roster):
+    """Rooms in the database behind ``engine`` (:func:`lab.classroom.db.open_engine`).
+
+    A database fault reaches the caller as ``ClassError("busy")`` (:mod:`lab.classroom.tx`);
+    a code, secret or token that cannot be one is refused before any query."""
 
     def __init__(self, engine: sa.Engine, *, clock: Callable[[], float] = time.time):
         self.engine = engine
         self.clock = clock
         self._pg = engine.dialect.name == "postgresql"
+        self.max_cap = MAX_CAP.get(engine.dialect.name, MAX_STUDENTS)
+        self._purger: threading.Thread | None = None
 
     # transactions ----------------------------------------------------------------------
     def _write(self):
-        return _Tx(self.engine, write=True)
+        return Tx(self.engine, write=True)
 
     def _read(self):
-        return _Tx(self.engine, write=False)
+        return Tx(self.engine, write=False)
 
     def _room_row(self, conn, code: str, *, lock: bool = False):
+        if not codes.valid_code(code):
+            raise ClassError("no_room")
         q = sa.select(rooms).where(rooms.c.code == code)
         row = conn.execute(q.with_for_update() if lock and self._pg else q).first()
         if row is None:
@@ -110,7 +140,9 @@ class Store:
         return row
 
     def _teacher_row(self, conn, code: str, secret: str, *, lock: bool = False):
-        q = sa.select(rooms).where(rooms.c.code == str(code))
+        if not (codes.valid_code(code) and codes.valid_secret(secret)):
+            raise ClassError("not_teacher")
+        q = sa.select(rooms).where(rooms.c.code == code)
         row = conn.execute(q.with_for_update() if lock and self._pg else q).first()
         # one refusal for a wrong code, a wrong secret and an ended room: nothing to probe
         if (row is None or not codes.same_secret(secret, row.secret_hash)
@@ -122,8 +154,8 @@ class Store:
     def create_room(self, *, lang: str = "en", names_on: bool = False,
                     max_students: int = MAX_STUDENTS, ttl: float = DAY) -> tuple[Room, str]:
         """A new room and its teacher secret (shown once, in the teacher's link)."""
-        if not 1 <= int(max_students) <= 10_000:
-            raise ValueError(f"max_students must be 1 to 10000, got {max_students}")
+        if not 1 <= int(max_students) <= self.max_cap:
+            raise ValueError(f"max_students must be 1 to {self.max_cap}, got {max_students}")
         self.purge()
         secret = codes.new_secret()
         now = self.clock()
@@ -136,13 +168,14 @@ class Store:
                         names_on=bool(names_on), max_students=int(max_students),
                         created_at=now, expires_at=now + ttl, current_round=None, students=0))
                 return self.room(code), secret
-            except sa.exc.IntegrityError:
-                continue
+            except ClassError as e:
+                if not isinstance(getattr(e, "fault", None), sa.exc.IntegrityError):
+                    raise
         raise RuntimeError("no free join code after 20 tries")
 
     def room(self, code: str) -> Room:
         with self._read() as conn:
-            return Room(**_room_fields(self._room_row(conn, str(code))))
+            return Room(**_room_fields(self._room_row(conn, code)))
 
     def teacher_room(self, code: str, secret: str) -> Room:
         """The room, if ``secret`` is its teacher's (else ``ClassError('not_teacher')``)."""
@@ -165,17 +198,46 @@ class Store:
             conn.execute(students.delete().where(students.c.room_id.in_(old)))
             return conn.execute(rooms.delete().where(rooms.c.expires_at <= now)).rowcount
 
+    def start_purging(self, every: float = PURGE_EVERY) -> threading.Thread:
+        """Purge expired rooms every ``every`` seconds in a daemon thread (once per store):
+        nicknames and answers go 24 h after the class started even when no one starts
+        another class."""
+        if self._purger is None:
+            stop = self._stop_purging = threading.Event()
+
+            def loop():
+                while not stop.is_set():
+                    try:
+                        self.purge()
+                    except ClassError:
+                        pass  # a database fault, logged: the next turn tries again
+                    stop.wait(every)
+            self._purger = threading.Thread(target=loop, name="class-purge", daemon=True)
+            self._purger.start()
+        return self._purger
+
+    def stop_purging(self) -> None:
+        if self._purger is not None:
+            self._stop_purging.set()
+            self._purger.join()
+            self._purger = None
     # students --------------------------------------------------------------------------
     def join(self, code: str, nickname: str | None = None) -> tuple[Student, str]:
         """A new student in the room and their token (kept in their session to answer)."""
         nick = clean_text(nickname, MAX_NICKNAME) if nickname else None
+        if nick and looks_like_id(nick):
+            raise ClassError("nickname_like_id")
         token = codes.new_secret()
         with self._write() as conn:
-            row = self._room_row(conn, str(code), lock=True)
+            row = self._room_row(conn, code, lock=True)
             if row.students >= row.max_students:
                 raise ClassError("full", n=row.max_students)
-            number = row.students + 1
-            conn.execute(rooms.update().where(rooms.c.id == row.id).values(students=number))
+            # rooms.students counts who is in the room (a removed student leaves it); the
+            # number is past every number in use
+            number = 1 + (conn.execute(sa.select(sa.func.max(students.c.number)).where(
+                students.c.room_id == row.id)).scalar() or 0)
+            conn.execute(rooms.update().where(rooms.c.id == row.id).values(
+                students=row.students + 1))
             sid = conn.execute(students.insert().values(
                 room_id=row.id, number=number, token_hash=codes.digest(token),
                 nickname=nick or None, joined_at=self.clock(), window_start=0.0,
@@ -183,12 +245,18 @@ class Store:
         return Student(sid, row.code, number, nick or None), token
 
     def _student_row(self, conn, code: str, token: str):
-        room = self._room_row(conn, str(code))
-        st = conn.execute(sa.select(students).where(
-            students.c.token_hash == codes.digest(str(token)),
+        """The room and the student; ``not_joined`` alike for a code with no class and a
+        token not in it (a student's link tells nothing about which codes are in use)."""
+        if not (codes.valid_code(code) and codes.valid_secret(token)):
+            raise ClassError("not_joined")
+        room = conn.execute(sa.select(rooms).where(rooms.c.code == code)).first()
+        st = None if room is None else conn.execute(sa.select(students).where(
+            students.c.token_hash == codes.digest(token),
             students.c.room_id == room.id)).first()
         if st is None:
             raise ClassError("not_joined")
+        if room.expires_at <= self.clock():
+            raise ClassError("expired")
         return room, st
 
     def student(self, code: str, token: str) -> Student:
@@ -282,13 +350,13 @@ class Store:
     def current(self, code: str) -> Round | None:
         """The round the class sees now (``None`` before the first question)."""
         with self._read() as conn:
-            row = self._current_row(conn, self._room_row(conn, str(code)))
+            row = self._current_row(conn, self._room_row(conn, code))
             return None if row is None else self._round(row)
 
     def count(self, code: str) -> tuple[int, int]:
         """``(answered, joined)``: answers in the current round, students in the room."""
         with self._read() as conn:
-            room = self._room_row(conn, str(code))
+            room = self._room_row(conn, code)
             if room.current_round is None:
                 return 0, room.students
             n = conn.execute(sa.select(sa.func.count()).select_from(answers).where(
@@ -298,7 +366,7 @@ class Store:
     def rounds(self, code: str, question_no: int | None = None) -> list[Round]:
         """Every round of the room (or of one question), in the order they were opened."""
         with self._read() as conn:
-            room = self._room_row(conn, str(code))
+            room = self._room_row(conn, code)
             q = sa.select(rounds).where(rounds.c.room_id == room.id)
             if question_no is not None:
                 q = q.where(rounds.c.question_no == question_no)
@@ -307,7 +375,7 @@ class Store:
     def answers(self, code: str, round_id: int | None = None) -> list[Answer]:
         """The answers of one round (or of the whole room), by round and student number."""
         with self._read() as conn:
-            room = self._room_row(conn, str(code))
+            room = self._room_row(conn, code)
             q = (sa.select(answers, students.c.number, students.c.nickname)
                  .join(students, students.c.id == answers.c.student_id)
                  .join(rounds, rounds.c.id == answers.c.round_id)
@@ -363,21 +431,3 @@ class Store:
 def _room_fields(row) -> dict:
     return {f: getattr(row, f) for f in Room.__dataclass_fields__}
 
-
-class _Tx:
-    """A connection in one transaction; ``write`` makes SQLite's BEGIN IMMEDIATE."""
-
-    def __init__(self, engine: sa.Engine, *, write: bool):
-        self.engine, self.write = engine, write
-
-    def __enter__(self):
-        self.conn = self.engine.connect().execution_options(**{WRITE: self.write})
-        self.tx = self.conn.begin()
-        return self.conn
-
-    def __exit__(self, kind, *_):
-        try:
-            (self.tx.rollback if kind else self.tx.commit)()
-        finally:
-            self.conn.close()
-        return False
