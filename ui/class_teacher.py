@@ -19,7 +19,7 @@ from lab.classroom import questions as Q, report
 from lab.classroom.bank import BANK, from_exercise, from_link
 from lab.classroom.errors import ClassError
 from lab.i18n import t
-from ui import class_views as V, state
+from ui import class_admin, class_views as V, state
 
 KEY = state.CLASS.format
 QR_PIXELS = 360  # a 33-module code at ~11 px a module: readable across a room on 720 lines
@@ -36,8 +36,11 @@ def _act(action: str, code: str, secret: str, seen: int | None = None) -> None:
     """One press of a teacher's button; ``seen``: the current round's id the page showed
     (a press repeated by an interrupted rerun, or from a stale tab, asks nothing twice)."""
     lang = state.language()
-    store = V.store()
+    # the round this tab's live view drew last (it follows the room every second), not the
+    # one the page had when its buttons were drawn: a second tab's first press counts
+    seen = st.session_state.get(KEY("seen"), seen)
     try:
+        store = V.store()
         if action == "next":
             asked = {Q.from_json(r.question).source for r in store.rounds(code)}
             todo = [q for q in BANK if q.source not in asked]
@@ -73,13 +76,13 @@ def _own_question(lang: str) -> Q.Question:
 
 
 def render(code: str, secret: str, lang: str) -> None:
-    store = V.store()
     try:
-        room = store.teacher_room(code, secret)
+        room = V.store().teacher_room(code, secret)
     except ClassError as e:
         st.error(e.message(lang), icon=":material/error:")
-        st.button(t("Start a class", lang), type="primary", key=KEY("restart"),
-                  on_click=lambda: st.query_params.clear())
+        if e.what != "busy":
+            st.button(t("Start a class", lang), type="primary", key=KEY("restart"),
+                      on_click=lambda: st.query_params.clear())
         return
     base = V.base_url()
     join = f"{base}/class?{urlencode({'join': room.code})}"
@@ -108,6 +111,7 @@ def render(code: str, secret: str, lang: str) -> None:
     with live, st.container(key=KEY("live")):
         _live(code, secret)
     _own(code, secret, room.current_round, lang)
+    class_admin.render(code, secret, room, lang)
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
         st.caption(t("This link controls the class: reopen it to come back after a closed "
                      "tab or a restart. Do not show it to the class.", lang))
@@ -155,15 +159,13 @@ def _kind_name(kind: str, lang: str) -> str:
 
 
 @st.fragment(run_every=V.POLL)
+@V.guarded
 def _live(code: str, secret: str) -> None:
     lang = state.language()
     store = V.store()
-    try:
-        room = store.teacher_room(code, secret)
-        rnd = store.current(code)
-    except ClassError as e:
-        st.error(e.message(lang), icon=":material/error:")
-        return
+    room = store.teacher_room(code, secret)
+    rnd = store.current(code)
+    st.session_state[KEY("seen")] = None if rnd is None else rnd.id
     if rnd is None:
         st.info(t("Press Next question to show the class the first question.", lang),
                 icon=":material/play_arrow:")
@@ -194,6 +196,7 @@ def _live(code: str, secret: str) -> None:
             V.revealed(q, r, store.answers(code, r.id), lang, room.names_on)
 
 
+@V.guarded
 def _results(code: str, lang: str) -> None:
     store = V.store()
     with st.expander(t("Results and export", lang), icon=":material/download:"):
@@ -206,6 +209,6 @@ def _results(code: str, lang: str) -> None:
                            file_name=f"class-{room.code}.csv", mime="text/csv",
                            icon=":material/download:")
         st.download_button(t("Download the summary (CSV)", lang),
-                           pd.DataFrame(rows).to_csv(index=False), key=KEY("summary"),
+                           report.summary_csv(rows), key=KEY("summary"),
                            file_name=f"class-{room.code}-summary.csv", mime="text/csv",
                            icon=":material/download:")

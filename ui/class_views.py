@@ -4,12 +4,18 @@ tables, never as Markdown."""
 
 from __future__ import annotations
 
+import functools
+import secrets
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
 from lab.classroom import config, db, questions as Q, report
+from lab.classroom.errors import ClassError
+from lab.classroom.limits import Gate
 from lab.classroom.store import Answer, Round, Store
+from lab.classroom.tx import FAULTS, busy
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade
 from ui import charts, state
@@ -20,8 +26,48 @@ RIGHT, WRONG = "#2ca02c", "#d62728"
 
 @st.cache_resource(show_spinner=False)
 def store() -> Store:
-    """One engine per server process (SQLAlchemy's pool is thread-safe; sessions share it)."""
-    return Store(db.open_engine(config.database_url()))
+    """One engine per server process (SQLAlchemy's pool is thread-safe; sessions share it),
+    and its purge of expired rooms on a timer. A database that cannot be opened is
+    ``ClassError("busy")`` (not cached: the next run tries again)."""
+    try:
+        opened = Store(db.open_engine(config.database_url()))
+    except FAULTS as e:
+        raise busy(e) from None
+    opened.start_purging()
+    return opened
+
+
+@st.cache_resource(show_spinner=False)
+def gate() -> tuple[Gate, str | None]:
+    """The join limits of this server process, and the proxy's client address header."""
+    return Gate(config.limits()), config.client_ip_header()
+
+
+def client() -> tuple[str, str | None]:
+    """``(session, address)`` this run comes from, as the join limits count them: a random
+    id kept in the session, and the client's address (the configured proxy header's last
+    entry, else Streamlit's ``st.context.ip_address``; ``None`` from this machine)."""
+    session = st.session_state.setdefault(state.CLASS.format("session"),
+                                          secrets.token_hex(8))
+    header = gate()[1]
+    if header:
+        sent = str(st.context.headers.get(header) or "").split(",")[-1].strip()[:64]
+        if sent:
+            return session, sent
+    return session, st.context.ip_address
+
+
+def guarded(draw):
+    """``draw`` (a part of the page, or a fragment's body) with a refusal shown as its
+    sentence: a database fault, an ended room, a stale link never reach Streamlit as an
+    uncaught exception."""
+    @functools.wraps(draw)
+    def run(*args, **kwargs):
+        try:
+            return draw(*args, **kwargs)
+        except ClassError as e:
+            st.error(e.message(state.language()), icon=":material/error:")
+    return run
 
 
 def base_url() -> str:

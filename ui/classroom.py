@@ -6,6 +6,10 @@
 
 A student's view follows the room in a fragment that reruns every second: the teacher's next
 question, lock and reveal reach the phones without a reload.
+
+Every refusal (a database fault included) is drawn as its sentence (``V.guarded``), joins
+pass the join limits first (``V.gate``), and a link's parameters are checked before any
+query (the store refuses a code, secret or token of the wrong form).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ ss = st.session_state
 KEY = state.CLASS.format
 
 
+@V.guarded
 def render() -> None:
     lang = state.language()
     qp = st.query_params
@@ -38,7 +43,11 @@ def render() -> None:
 # ------------------------------------------------------------------ arriving
 
 def _start() -> None:
-    room, secret = V.store().create_room(lang=state.language())
+    try:
+        room, secret = V.store().create_room(lang=state.language())
+    except ClassError as e:
+        V.set_note("join", {"error": e.message(state.language())})
+        return
     st.query_params.from_dict({"room": room.code, "key": secret})
 
 
@@ -49,9 +58,14 @@ def _join() -> None:
         V.set_note("join", {"error": t("A join code has 6 letters and digits, as on the "
                                        "teacher's screen.", lang)})
         return
+    gate = V.gate()[0]
+    session, address = V.client()
     try:
+        gate.admit(session, address, code)  # before any query: a flood stops here
         _student_row, token = V.store().join(code, ss.get(KEY("nickname")) or None)
     except ClassError as e:
+        if e.what in ("no_room", "expired"):
+            gate.missed(session, address)  # a typo, or a guess: counted
         V.set_note("join", {"error": e.message(lang)})
         return
     V.set_note("join", None)
@@ -75,7 +89,8 @@ def _landing(lang: str) -> None:
         st.header(t("Join a class", lang))
         with st.form(KEY("join_form"), border=False):
             st.text_input(t("Join code", lang), key=KEY("code"), max_chars=12,
-                          value=st.query_params.get("join", ""), placeholder="ABC234")
+                          value=codes.normal_code(st.query_params.get("join", "")) or "",
+                          placeholder="ABC234")
             st.text_input(t("Nickname (optional)", lang), key=KEY("nickname"),
                           max_chars=MAX_NICKNAME,
                           help=t("Anonymous by default: the screen shows no name unless "
@@ -91,18 +106,16 @@ def _landing(lang: str) -> None:
 def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str) -> None:
     lang = state.language()
     q = Q.from_json(question_json)
-    text = ss.get(text_key)
-    if q.kind == "arrange":
-        text = ",".join((ss.get(text_key) or {}).get("order") or q.item_ids)
     try:
+        text = Q.arrange_text(q, ss.get(text_key)) if q.kind == "arrange" else ss.get(text_key)
         graded = Q.grade(q, text, lang=lang)
         V.store().submit(code, token, rnd_id, graded.answer, correct=graded.correct,
                          mistake=graded.mistake)
     except ClassError as e:
         V.set_note("sent", {"round": rnd_id, "error": e.message(lang)})
         return
-    except ValueError as e:
-        V.set_note("sent", {"round": rnd_id, "error": str(e)})
+    except ValueError as e:  # it quotes what was typed: literal characters, never a link
+        V.set_note("sent", {"round": rnd_id, "error": escape_markdown(str(e))})
         return
     V.set_note("sent", {"round": rnd_id, "error": None})
 
@@ -112,7 +125,8 @@ def _student(code: str, token: str, lang: str) -> None:
         me = V.store().student(code, token)
     except ClassError as e:
         st.error(e.message(lang), icon=":material/error:")
-        _landing(lang)
+        if e.what != "busy":  # a busy database: the same link works again in a moment
+            _landing(lang)
         return
     who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
     st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
@@ -121,14 +135,11 @@ def _student(code: str, token: str, lang: str) -> None:
 
 
 @st.fragment(run_every=V.POLL)
+@V.guarded
 def _student_live(code: str, token: str) -> None:
     lang = state.language()
     store = V.store()
-    try:
-        rnd = store.current(code)
-    except ClassError as e:
-        st.error(e.message(lang), icon=":material/error:")
-        return
+    rnd = store.current(code)
     if rnd is None:
         st.info(t("Waiting for the teacher's first question…", lang),
                 icon=":material/hourglass_top:")

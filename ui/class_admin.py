@@ -1,0 +1,75 @@
+"""The teacher's hold on the room (folded away under the controls): who has joined, removing
+a student (a bot that joined many times, a prank name), the class's size, and a new teacher
+link when the old one was seen by someone else.
+
+Nicknames are shown as table cells (data, never Markdown); the remove list names students by
+their anonymous ids.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from lab.classroom.errors import ClassError
+from lab.i18n import t
+from ui import class_views as V, state
+
+KEY = state.CLASS.format
+
+
+def _do(action: str, code: str, secret: str) -> None:
+    lang = state.language()
+    ss = st.session_state
+    try:
+        store = V.store()
+        if action == "remove":
+            picked = ss.get(KEY("remove")) or []
+            gone = store.remove_students(code, secret, picked)
+            ss[KEY("remove")] = []
+            V.set_note("admin", {"done": t("Removed {n}: their answers are deleted and "
+                                           "their links no longer work.", lang, n=gone)})
+        elif action == "cap":
+            store.set_cap(code, secret, ss.get(KEY("cap")) or 0)
+            V.set_note("admin", {"done": t("The class now takes up to {n} students.", lang,
+                                           n=ss.get(KEY("cap")))})
+        elif action == "relink":
+            fresh = store.new_teacher_secret(code, secret)
+            st.query_params["key"] = fresh
+            V.set_note("admin", {"done": t("A new teacher link is in the address bar: the "
+                                           "old one no longer opens this class.", lang)})
+    except ClassError as e:
+        V.set_note("admin", {"error": e.message(lang)})
+
+
+@V.guarded
+def render(code: str, secret: str, room, lang: str) -> None:
+    store = V.store()
+    with st.expander(t("Students and access ({n} joined, up to {m})", lang,
+                       n=room.students, m=room.max_students), icon=":material/group:"):
+        note = V.note("admin") or {}
+        if note.get("error"):
+            st.error(note["error"], icon=":material/error:")
+        elif note.get("done"):
+            st.success(note["done"], icon=":material/check:")
+        roster = store.roster(code, secret)
+        if roster:
+            st.dataframe(pd.DataFrame(
+                [(f"S{n:03d}", nick or "", k) for n, nick, k in roster],
+                columns=[t("student", lang), t("nickname", lang), t("answers", lang)]),
+                hide_index=True, width="stretch", height=min(400, 38 + 35 * len(roster)))
+            st.multiselect(t("Remove from the class", lang), [n for n, _, _ in roster],
+                           key=KEY("remove"), format_func=lambda n: f"S{n:03d}",
+                           placeholder=t("Pick students by their ids", lang))
+            st.button(t("Remove them", lang), key=KEY("do_remove"), on_click=_do,
+                      args=("remove", code, secret), icon=":material/person_remove:")
+        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+        c1.number_input(t("Students who may join", lang), min_value=1,
+                        max_value=store.max_cap, value=room.max_students, key=KEY("cap"),
+                        help=t("At most {n} on this server's database.", lang,
+                               n=store.max_cap))
+        c2.button(t("Set", lang), key=KEY("do_cap"), on_click=_do, args=("cap", code, secret))
+        st.caption(t("If someone else saw your teacher link, replace it: the old link stops "
+                     "working at once.", lang))
+        st.button(t("Replace the teacher link", lang), key=KEY("do_relink"), on_click=_do,
+                  args=("relink", code, secret), icon=":material/key:")
