@@ -82,8 +82,10 @@ class Gate:
         self.address_misses = Window(L.misses_per_address, L.session_window)
 
     def admit(self, session: str, address: str | None, code: str) -> None:
-        """Count one join attempt at ``code`` (refused: ``guessing``, ``slow_down`` or
-        ``crowded``; a refused attempt is not counted)."""
+        """Let one join attempt at ``code`` through, or refuse it (``guessing``,
+        ``slow_down``, ``crowded``). The room counts every attempt let through; the session
+        and the address count a seat taken (:meth:`joined`) or a code that opened no class
+        (:meth:`missed`), so a student's typos never read as "too many joins"."""
         now = self.clock()
         with self.lock:
             if (self.session_misses.full(session, now)
@@ -94,10 +96,15 @@ class Gate:
                 raise ClassError("slow_down")
             if self.room_joins.full(code, now):
                 raise ClassError("crowded")
+            self.room_joins.add(code, now)
+
+    def joined(self, session: str, address: str | None) -> None:
+        """Count a seat taken."""
+        now = self.clock()
+        with self.lock:
             self.session_joins.add(session, now)
             if address:
                 self.address_joins.add(address, now)
-            self.room_joins.add(code, now)
 
     def missed(self, session: str, address: str | None) -> None:
         """Count a code that opened no class (a typo, or a guess)."""
