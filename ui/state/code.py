@@ -12,10 +12,12 @@ from ui.state import MK_STEP
 
 ss = st.session_state
 __all__ = ["CX_EXERCISE", "CX_EDITOR", "CX_REPORT", "MISTAKE_PARAM", "code_init",
-           "on_code_run", "code_report", "code_progress", "code_learner", "mistake_from_link"]
+           "on_code_run", "code_report", "code_progress", "code_learner", "code_passed",
+           "mistake_from_link"]
 
 CX_EXERCISE, CX_EDITOR = "cx_exercise", "cx_editor"   # the chosen exercise; the editor
 CX_REPORT = "cx_report"           # {exercise key: lab.code_check.Report} of this session
+CX_PASSED = "cx_passed"           # {exercise key: the code that passed it} of this session
 CX_LINKED = "cx_linked_mistake"   # the ?mistake= value already applied (then Next works)
 MISTAKE_PARAM = "mistake"
 
@@ -48,9 +50,17 @@ def on_code_run():
     code = _editor_state().get("code")
     if not isinstance(code, str):
         return
-    key = ss[CX_EXERCISE]
-    ss[CX_REPORT] = {**ss.get(CX_REPORT, {}),
-                     key: C.check(key, code[:100_000], seed=code_learner())}
+    key, code = ss[CX_EXERCISE], code[:100_000]
+    report = C.check(key, code, seed=code_learner())
+    ss[CX_REPORT] = {**ss.get(CX_REPORT, {}), key: report}
+    if report.all_passed:
+        ss[CX_PASSED] = {**ss.get(CX_PASSED, {}), key: code}
+
+
+def code_passed(key: str) -> str | None:
+    """The code that passed exercise ``key`` in this session, or None: evidence another page
+    (the onboarding path) can store, and check again with lab.code_check.passes."""
+    return ss.get(CX_PASSED, {}).get(key)
 
 
 def code_report(key: str) -> C.Report | None:
