@@ -3,6 +3,7 @@ where it is, and how to fix it."""
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Mapping
 from functools import lru_cache
@@ -133,13 +134,18 @@ def check_base(base) -> float:
 
 @lru_cache(maxsize=64)
 def _denominators(n: int, discount: str, base: float, shift: int = 0) -> np.ndarray:
-    ranks = np.arange(1 + shift, n + 1 + shift, dtype=np.float64)
+    # the C library's logarithms, one call per rank: correctly rounded in all but rare
+    # cases and exact at powers of two (log2(8) is 3), whatever SIMD build numpy has
+    ranks = range(1 + shift, n + 1 + shift)
     if discount == "log2":
-        d = np.log2(ranks + 1.0)
+        d = [math.log2(i + 1) for i in ranks]
     elif discount == "ln":
-        d = np.log(ranks + 1.0)
-    else:  # Järvelin & Kekäläinen 2002: ranks below b are not discounted
-        d = np.where(ranks < base, 1.0, np.log(ranks) / np.log(base))
+        d = [math.log(i + 1) for i in ranks]
+    elif base == 2:  # Järvelin & Kekäläinen 2002: ranks below b are not discounted
+        d = [1.0 if i < 2 else math.log2(i) for i in ranks]
+    else:
+        d = [1.0 if i < base else math.log(i) / math.log(base) for i in ranks]
+    d = np.array(d, dtype=np.float64)
     d.setflags(write=False)
     return d
 

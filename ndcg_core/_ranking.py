@@ -15,6 +15,7 @@ import pandas as pd
 
 from ._checks import OVERFLOW, denominators, gains_of
 from ._decode import ATOL_GRADES
+from ._exact import ZERO_BOUND, segment_sums
 from ._ids import _codes, _duplicates, _frame, _id_column, _ids, _numbers, _repeats, _sort_rows
 from ._ranx import SMALL, ranx_order
 from .options import ZERO_IDCG_VALUES
@@ -98,51 +99,53 @@ def _group_ranks(q):
 
 
 def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
-    """DCG@c per query for every cutoff c; rows with zero gain add nothing and are dropped."""
+    """(DCG@c, Σ|term|) per query for every cutoff c, rows grouped by query. Each gain is
+    divided by its discount and each query's terms summed nearly exactly
+    (:func:`~ndcg_core._exact.segment_sums`: no BLAS, a sum within its rounding bound of 0
+    is 0); rows with zero gain add nothing and are dropped."""
     nz = gains != 0
     q, ranks, gains = q[nz], ranks[nz], gains[nz]
     maxrank = int(ranks.max()) if ranks.size else 1
-    w = gains / denominators(maxrank, discount, base)[ranks - 1]
+    with np.errstate(over="ignore", invalid="ignore"):
+        w = gains / denominators(maxrank, discount, base)[ranks - 1]
     out = {}
     for c in cutoffs:
-        sel = w if c is None else np.where(ranks <= c, w, 0.0)
-        with np.errstate(over="ignore", invalid="ignore"):
-            out[c] = np.bincount(q, weights=sel, minlength=nq)
+        if c is None or c >= maxrank:
+            out[c] = segment_sums(q, w, nq)
+        else:
+            keep = ranks <= c  # rows stay grouped by query
+            out[c] = segment_sums(q[keep], w[keep], nq)
     return out
 
 
 def _ideal_at(q, gains, cutoffs, nq, discount, base):
-    """IDCG@c per query: the DCG of each query's gains sorted descending.
+    """(IDCG@c, Σ|term|) per query: the DCG of each query's gains sorted descending, each
+    divided by its own discount as in :func:`_dcg_at` (so a ranking in the ideal order
+    sums the very same terms as its ideal)."""
+    order = _sort_rows(q, gains)
+    qs = q[order]
+    return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
 
-    Gains usually take a handful of values, so no row sort is needed: count the items of
-    each gain level per query; the level's items fill ranks ``start+1 .. end`` and add
-    ``gain * (D[end] - D[start])`` with D the cumulative discount.
-    """
-    codes, levels = pd.factorize(gains)
-    n_levels = len(levels)
-    if n_levels == 0:
-        return {c: np.zeros(nq) for c in cutoffs}
-    if n_levels > 64 or nq * n_levels > 20_000_000:
-        order = _sort_rows(q, gains)
-        qs = q[order]
-        return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
-    by_gain = np.argsort(-levels, kind="stable")
-    level_of = np.empty(n_levels, np.int64)
-    level_of[by_gain] = np.arange(n_levels)
-    counts = np.bincount(q.astype(np.int64) * n_levels + level_of[codes],
-                         minlength=nq * n_levels).reshape(nq, n_levels)
-    ends = np.cumsum(counts, axis=1)
-    starts = ends - counts
-    longest = int(ends[:, -1].max())
-    cum = np.r_[0.0, np.cumsum(1.0 / denominators(max(longest, 1), discount, base))]
-    level_gain = np.asarray(levels, dtype=np.float64)[by_gain]
-    out = {}
-    for c in cutoffs:
-        cap = longest if c is None else min(c, longest)
-        e, b = np.minimum(ends, cap), np.minimum(starts, cap)
-        with np.errstate(over="ignore", invalid="ignore"):
-            out[c] = (cum[e] - cum[b]) @ level_gain
-    return out
+
+def _ndcg_of(d, i, zero_value):
+    """NDCG per query from (DCG, Σ|term|) and (IDCG, Σ|term|): the zero-IDCG rule where
+    IDCG <= 0, exactly 1 where DCG equals IDCG within the rounding bound of their terms."""
+    (d, dsize), (i, isize) = d, i
+    with np.errstate(divide="ignore", invalid="ignore"):
+        v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
+    return np.where((i > 0) & (np.abs(d - i) <= ZERO_BOUND * (dsize + isize)), 1.0, v)
+
+
+def _tie_means(grp, g):
+    """Each row's mean gain over its tie group (groups contiguous); a group of equal gains
+    keeps its gain exactly, so ties among equal gains change nothing."""
+    if not g.size:
+        return g
+    starts = np.flatnonzero(np.r_[True, grp[1:] != grp[:-1]])
+    low, high = np.minimum.reduceat(g, starts), np.maximum.reduceat(g, starts)
+    means = np.where(low == high, low, np.add.reduceat(g, starts) / np.diff(np.r_[starts,
+                                                                                g.size]))
+    return np.repeat(means, np.diff(np.r_[starts, g.size]))
 
 
 def _ranx_tiebreak(q, s):
@@ -330,8 +333,7 @@ class _Ranking:
         g = self.g if g is None else g
         ranked = g
         if st["ties"] == "average" and g.size:
-            grp = self.tie_groups()
-            ranked = (np.bincount(grp, g) / np.bincount(grp))[grp]
+            ranked = _tie_means(self.tie_groups(), g)
         dcgs = _dcg_at(self.q, self.ranks, ranked, cutoffs, self.nq, discount, base)
         # ideal: gains sorted descending within each query
         if st["ideal_pool"] == "judged":  # an ideal from the judged pool leaves harm out
@@ -342,8 +344,15 @@ class _Ranking:
             iq, ig = self.q, g
         idcgs = _ideal_at(iq, ig, cutoffs, self.nq, discount, base)
         for c in cutoffs:
-            if not (np.isfinite(dcgs[c]).all() and np.isfinite(idcgs[c]).all()):
+            if not (np.isfinite(dcgs[c][0]).all() and np.isfinite(idcgs[c][0]).all()
+                    and np.isfinite(dcgs[c][1]).all() and np.isfinite(idcgs[c][1]).all()):
                 raise ValueError(OVERFLOW)
+        # ln(i + 1) = ln 2 · log2(i + 1): the base cancels, so the ratio and its rules come
+        # from the log2 sums and every log base gives the very same NDCG
+        same = dcgs, idcgs
+        if discount == "ln":
+            same = (_dcg_at(self.q, self.ranks, ranked, cutoffs, self.nq, "log2", base),
+                    _ideal_at(iq, ig, cutoffs, self.nq, "log2", base))
         zero_value = ZERO_IDCG_VALUES[st["zero_idcg"]]
         # a judged query absent from the run (missing='zero') is an empty ranking: 0 when
         # its judgments hold something to find, else the all-zero rule (NaN stays NaN)
@@ -352,10 +361,10 @@ class _Ranking:
         absent = np.where(findable, 0.0, zero_value)
         ndcgs = {}
         for c in cutoffs:
-            d, i = dcgs[c], idcgs[c]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                v = np.where(i > 0, d / np.where(i > 0, i, 1.0), zero_value)
+            v = _ndcg_of(same[0][c], same[1][c], zero_value)
             ndcgs[c] = np.where(self.in_run, v, absent)
+        dcgs = {c: v[0] for c, v in dcgs.items()}
+        idcgs = {c: v[0] for c, v in idcgs.items()}
         evaluated = self.judged_q & (self.in_run | (missing == "zero"))
         return ndcgs, dcgs, idcgs, evaluated
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from ._exact import ZERO_BOUND, exact_sum, prefix_sums
 from ._ranx import ranx_order
 from ._checks import OVERFLOW, apply_negative, as_numbers, check_k, denominators, gains_of
 from .options import ZERO_IDCG_VALUES, check_option
@@ -81,17 +82,45 @@ def _rank(gains, scores, ties, docids):
         ss = s[order]
         starts = np.flatnonzero(np.r_[True, ss[1:] != ss[:-1]])
         sizes = np.diff(np.r_[starts, n])
-        ranked = np.repeat(np.add.reduceat(ranked, starts) / sizes, sizes)
+        low, high = np.minimum.reduceat(ranked, starts), np.maximum.reduceat(ranked, starts)
+        # a tie among equal gains keeps its gain exactly (a mean of equal values may not)
+        ranked = np.repeat(np.where(low == high, low, np.add.reduceat(ranked, starts) / sizes),
+                           sizes)
     return order, ranked
 
 
-def _dcg_of(ranked_gains, k, discount, base, shift=0) -> float:
+def _dcg_sum(ranked_gains, k, discount, base, shift=0) -> tuple[float, float]:
+    """(DCG@k, Σ|gain / discount|): each gain divided by its discount, the terms summed
+    exactly and rounded once, a sum within the rounding bound of 0 taken as 0 (see
+    :mod:`ndcg_core._exact`)."""
     kk = check_k(k, ranked_gains.size)
     with np.errstate(over="ignore", invalid="ignore"):
-        value = float(np.dot(ranked_gains[:kk], 1.0 / denominators(kk, discount, base, shift)))
-    if not np.isfinite(value):
+        terms = ranked_gains[:kk] / denominators(kk, discount, base, shift)
+    if not np.isfinite(terms).all():
         raise ValueError(OVERFLOW)
-    return value
+    try:
+        value, size = exact_sum(terms.tolist())
+    except OverflowError:
+        raise ValueError(OVERFLOW) from None
+    if not (np.isfinite(value) and np.isfinite(size)):
+        raise ValueError(OVERFLOW)
+    return value, size
+
+
+def _dcg_of(ranked_gains, k, discount, base, shift=0) -> float:
+    return _dcg_sum(ranked_gains, k, discount, base, shift)[0]
+
+
+def _ratio(actual, best, sizes, zero_value, loose=False) -> float:
+    """NDCG from DCG and IDCG (each already 0 when within its rounding bound of 0): the
+    zero-IDCG rule's value when IDCG is 0 (or below, unless ``loose``), exactly 1 when DCG
+    equals IDCG within the rounding bound of their terms (``sizes``: Σ|term| of each), so
+    the ideal order scores 1 and a ranking of non-negative gains never more."""
+    if best == 0 or (best < 0 and not loose):
+        return zero_value
+    if abs(actual - best) <= ZERO_BOUND * (sizes[0] + sizes[1]):
+        return 1.0
+    return actual / best
 
 
 def _ideal_gains(grades, gains, ideal, gain, negative, negative_ideal="drop"):
@@ -253,11 +282,21 @@ def ndcg_parts(relevance, *, k=None, gain="linear", discount="log2", base=2, sco
     kk = check_k(k)
     if cut == "list_length" and kk is not None:
         kk = min(kk, ranked.size)
-    actual = _dcg_of(ranked, None if cut == "ideal_only" else kk, discount, base, shift)
-    best = _dcg_of(ideal_gains, kk, check_option("ideal_discount", ideal_discount) or discount,
-                   base, shift)
-    zero = best == 0 if loose else best <= 0
-    return NDCGParts(actual, best, _zero_idcg_value(rule) if zero else actual / best)
+    dk = None if cut == "ideal_only" else kk
+    discount = check_option("discount", discount)
+    ideal_discount = check_option("ideal_discount", ideal_discount) or discount
+    actual, a_size = _dcg_sum(ranked, dk, discount, base, shift)
+    best, b_size = _dcg_sum(ideal_gains, kk, ideal_discount, base, shift)
+    if discount == ideal_discount == "ln":
+        # ln(i + 1) = ln 2 · log2(i + 1): the base cancels, so the ratio and its rules are
+        # taken from the log2 sums and every log base gives the very same NDCG
+        actual2, a_size = _dcg_sum(ranked, dk, "log2", base, shift)
+        best2, b_size = _dcg_sum(ideal_gains, kk, "log2", base, shift)
+        actual, best = (actual if actual2 else 0.0), (best if best2 else 0.0)
+        value = _ratio(actual2, best2, (a_size, b_size), _zero_idcg_value(rule), loose)
+    else:
+        value = _ratio(actual, best, (a_size, b_size), _zero_idcg_value(rule), loose)
+    return NDCGParts(actual, best, value)
 
 
 def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=None,
@@ -314,9 +353,11 @@ def dcg_table(relevance, *, k=None, gain="linear", discount="log2", base=2, labe
         raise ValueError(f"labels has {len(labels)} entries but relevance has {n}.")
     kk = check_k(k, n)
     den = denominators(n, discount, base, shift)
-    contribution = ranked / den
     with np.errstate(over="ignore", invalid="ignore"):
-        cumulative = np.cumsum(contribution)
+        contribution = ranked / den
+    # each row's DCG@i summed exactly, as ndcg_parts sums it: the last in-cutoff row is
+    # the DCG printed beside the table, to the last bit
+    cumulative = prefix_sums(contribution)
     if not np.isfinite(cumulative).all():
         raise ValueError(OVERFLOW)
     return pd.DataFrame({
@@ -356,12 +397,16 @@ def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, la
     labels = [f"item {i + 1}" for i in range(n)] if labels is None else list(labels)
     if len(labels) != n:
         raise ValueError(f"labels has {len(labels)} entries but relevance has {n}.")
+    # the grades as written go to dcg_table, which gives each its gain as ndcg does: a
+    # negative grade counted as 0 (negative='zero') gains 0, not a gain map's gain of 0
     if ideal is None:
         order = np.argsort(-gains, kind="stable")
-        return dcg_table(grades[order], k=k, gain=gain, discount=discount, base=base,
-                         labels=[labels[i] for i in order], negative=negative, shift=shift)
+        return dcg_table(as_numbers(relevance)[order], k=k, gain=gain, discount=discount,
+                         base=base, labels=[labels[i] for i in order], negative=negative,
+                         shift=shift)
     _ideal_gains(grades, gains, ideal, gain, negative)  # the pool must hold the ranking
     pool_grades, pool_gains = _prepare(ideal, gain, negative, "ideal")
+    pool_raw = as_numbers(ideal, "ideal")
     names = ([f"judged {i + 1}" for i in range(pool_grades.size)] if ideal_labels is None
              else list(ideal_labels))
     if len(names) != pool_grades.size:
@@ -372,7 +417,7 @@ def ideal_table(relevance, *, k=None, gain="linear", discount="log2", base=2, la
     order = keep[np.argsort(-pool_gains[keep], kind="stable")]
     if order.size == 0:  # nothing an ideal ranker would retrieve: IDCG is 0
         return dcg_table([0.0], gain=gain).iloc[:0]
-    return dcg_table(pool_grades[order], k=k, gain=gain, discount=discount, base=base,
+    return dcg_table(pool_raw[order], k=k, gain=gain, discount=discount, base=base,
                      labels=[names[i] for i in order], negative=negative, shift=shift)
 
 
@@ -386,15 +431,31 @@ def ndcg_curve(relevance, *, gain="linear", discount="log2", base=2, ideal=None,
     _, ranked = _rank(gains, scores, ties, docids)
     ideal_gains = _ideal_gains(grades, gains, ideal, gain, negative)
     m = max(n, ideal_gains.size)
-    den = denominators(m, discount, base)
-    with np.errstate(over="ignore", invalid="ignore"):
-        d = np.cumsum(ranked / den[:n])
-        ig = np.cumsum(ideal_gains / den[:ideal_gains.size])
-    ig = np.r_[ig, np.full(m - ig.size, ig[-1])][:n]
-    if not (np.isfinite(d).all() and np.isfinite(ig).all()):
-        raise ValueError(OVERFLOW)
+    discount = check_option("discount", discount)
+
+    def curves(disc):
+        den = denominators(m, disc, base)
+        with np.errstate(over="ignore", invalid="ignore"):
+            terms = ranked / den[:n], ideal_gains / den[:ideal_gains.size]
+            sizes = np.cumsum(np.abs(terms[0])), np.cumsum(np.abs(terms[1]))
+        d, ig = prefix_sums(terms[0]), prefix_sums(terms[1])
+        pad = m - ig.size
+        ig = np.r_[ig, np.full(pad, ig[-1])][:n]
+        sizes = sizes[0], np.r_[sizes[1], np.full(pad, sizes[1][-1])][:n]
+        if not (np.isfinite(d).all() and np.isfinite(ig).all()):
+            raise ValueError(OVERFLOW)
+        return d, ig, sizes
+
+    d, ig, sizes = curves(discount)
+    if discount == "ln":  # the base cancels: the ratio of the log2 sums, as ndcg_parts
+        d2, ig2, sizes = curves("log2")
+        d, ig = np.where(d2 == 0, 0.0, d), np.where(ig2 == 0, 0.0, ig)
+    else:
+        d2, ig2 = d, ig
     with np.errstate(divide="ignore", invalid="ignore"):
-        nd = np.where(ig > 0, d / np.where(ig > 0, ig, 1.0), _zero_idcg_value(rule))
+        nd = np.where(ig2 > 0, d2 / np.where(ig2 > 0, ig2, 1.0), _zero_idcg_value(rule))
+    nd = np.where((ig2 > 0) & (np.abs(d2 - ig2) <= ZERO_BOUND * (sizes[0] + sizes[1])),
+                  1.0, nd)
     return pd.DataFrame({"k": np.arange(1, n + 1), "dcg": d, "idcg": ig, "ndcg": nd})
 
 

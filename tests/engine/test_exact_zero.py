@@ -1,0 +1,159 @@
+"""Rules that turn on a value (IDCG = 0, NDCG = 1 for the ideal order) are decided on exact
+sums: the same answer on every machine, every BLAS and every log base."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ndcg_core import dcg_table, evaluate, ideal_table, ndcg, ndcg_curve, ndcg_parts
+from ndcg_core._exact import ZERO_BOUND, exact_sum, prefix_sums, segment_sums
+
+ROOT = Path(__file__).resolve().parents[2]
+# rank 1, 3, 7, 15: log2(i + 1) = 1, 2, 3, 4, so these lists cancel exactly
+CANCELLING = [
+    [1, 0, 0, 0, 0, 0, -3],                                  # 1/1 - 3/3
+    [-3, 0, 0, 0, 0, 0, 1],                                  # ideal [1, 0, ..., -3]
+    [2, 0, -4],                                              # 2/1 - 4/2
+    [3, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -16],          # 3/1 + 2/2 - 16/4
+    [0.5, 0, 0.5, 0, 0, 0, -3, 0, 0, 0, 0, 0, 0, 0, 0],        # 1/2 + 1/4 - ... : not 0
+]
+
+
+def test_an_ideal_dcg_that_cancels_to_zero_follows_the_zero_rule():
+    """[-3, 0, 0, 0, 0, 0, 1]: the ideal [1, 0, ..., -3] sums 1/1 - 3/log2(8) = 0 exactly, so
+    NDCG is the zero rule's value, not -4.8e16."""
+    grades = [-3, 0, 0, 0, 0, 0, 1]
+    parts = ndcg_parts(grades)
+    assert parts.idcg == 0.0
+    assert parts.dcg == -3 + 1 / 3   # -3/1 + 1/log2(8)
+    assert parts.ndcg == 0.0
+    assert ndcg(grades, zero_idcg="one") == 1.0
+    assert np.isnan(ndcg(grades, zero_idcg="nan"))
+    assert ndcg(grades, k=7) == 0.0
+
+
+def test_the_ideal_order_of_a_cancelling_list_scores_the_zero_rule_not_one():
+    """[1, 0, 0, 0, 0, 0, -3] is its own ideal order and sums to 0: NDCG 0, not 1.0."""
+    assert ndcg([1, 0, 0, 0, 0, 0, -3]) == 0.0
+    assert ndcg([1, 0, 0, 0, 0, 0, -3], zero_idcg="one") == 1.0
+
+
+@pytest.mark.parametrize("grades", [[2.5, 0, -5], [1, 0, 0, 0, 0, 0, -3], [-3, 0, 0, 0, 0, 0, 1]])
+def test_natural_log_and_log2_give_the_very_same_ndcg_on_cancelling_lists(grades):
+    """[2.5, 0, -5]: 2.5/ln 2 - 5/ln 4 is 0 as 2.5/1 - 5/2 is, so both bases print 0."""
+    assert ndcg(grades, discount="ln") == ndcg(grades) == 0.0
+    assert ndcg_parts(grades, discount="ln").idcg == 0.0
+
+
+def test_negative_grade_counted_as_zero_gains_nothing_in_the_ideal_table():
+    """negative='zero' with a gain map giving grade 0 a gain: the ideal table gives grade -1
+    gain 0 (as ndcg does), and its last row is the IDCG printed beside it."""
+    kw = dict(gain={0: 2, 1: 1}, negative="zero")
+    parts = ndcg_parts([-1, 1], **kw)
+    table = ideal_table([-1, 1], **kw)
+    assert parts.idcg == 1.0   # ideal [1, -1 as 0 with gain 0]: 1/1 + 0/log2(3)
+    assert table["cumulative_dcg"].iloc[-1] == parts.idcg
+    assert table["gain"].tolist() == [1.0, 0.0]
+
+
+def test_playground_example_of_the_ideal_table_sums_to_the_printed_idcg():
+    """The link ?l=A&l=B&l=C&g=-1,1,0&gain=linear&num=one ... k=3 (grade 0 gains 1 in a map):
+    IDCG@3 = 1 + 1/log2(3) = 1.631, and the ideal table sums to it (it summed to 2.131)."""
+    kw = dict(gain={0: 1, 1: 1}, negative="zero", k=3)
+    parts = ndcg_parts([-1, 1, 0], **kw)
+    table = ideal_table([-1, 1, 0], labels=["A", "B", "C"], **kw)
+    assert parts.idcg == pytest.approx(1 + 1 / np.log2(3), abs=1e-15)
+    assert table["cumulative_dcg"].iloc[-1] == parts.idcg
+    assert dict(zip(table["label"], table["gain"])) == {"A": 0.0, "B": 1.0, "C": 1.0}
+
+
+@pytest.mark.parametrize("grades", CANCELLING)
+@pytest.mark.parametrize("discount", ["log2", "ln"])
+def test_tables_and_curve_end_on_the_figures_of_a_cancelling_list(grades, discount):
+    """The DCG and ideal tables' last rows and the curve's last row are ndcg_parts' figures,
+    to the last bit, also where the sum is exactly 0."""
+    parts = ndcg_parts(grades, discount=discount)
+    assert dcg_table(grades, discount=discount)["cumulative_dcg"].iloc[-1] == parts.dcg
+    assert ideal_table(grades, discount=discount)["cumulative_dcg"].iloc[-1] == parts.idcg
+    last = ndcg_curve(grades, discount=discount).iloc[-1]
+    assert (last["dcg"], last["idcg"]) == (parts.dcg, parts.idcg)
+    assert last["ndcg"] == parts.ndcg or np.isnan(parts.ndcg)
+
+
+def frames(grades):
+    docs = [f"d{i}" for i in range(len(grades))]
+    qrels = pd.DataFrame({"qid": "q1", "docid": docs, "relevance": grades})
+    run = pd.DataFrame({"qid": "q1", "docid": docs, "score": np.arange(len(grades), 0, -1.0)})
+    return qrels, run
+
+
+@pytest.mark.parametrize("grades", CANCELLING)
+@pytest.mark.parametrize("discount", ["log2", "ln"])
+def test_evaluate_decides_the_zero_rule_as_ndcg_does(grades, discount):
+    """evaluate (the vectorised path, ideal from the ranking) gives ndcg's figures."""
+    qrels, run = frames(grades)
+    res = evaluate(qrels, run, k=[None, 3], convention="sklearn", negative="keep",
+                   discount=discount, details=True)
+    for k, col in [(None, ""), (3, "@3")]:
+        parts = ndcg_parts(grades, k=k, discount=discount)
+        assert res.loc["q1", "idcg" + col] == pytest.approx(parts.idcg, abs=1e-15)
+        assert res.loc["q1", "dcg" + col] == pytest.approx(parts.dcg, abs=1e-15)
+        assert res.loc["q1", "ndcg" + col] == parts.ndcg
+
+
+def test_evaluate_scores_a_ranking_in_the_ideal_order_exactly_one():
+    """A ranking in the ideal order scores 1.0 exactly, ties among equal gains included
+    (a mean of equal gains such as 0.1 is not recomputed)."""
+    grades = [0.1, 0.1, 0.1, 0.7, 0.3, 0.3, 0.0, 0.2]
+    docs = [f"d{i}" for i in range(len(grades))]
+    qrels = pd.DataFrame({"qid": "q", "docid": docs, "relevance": grades})
+    run = pd.DataFrame({"qid": "q", "docid": docs, "score": [5, 5, 5, 9, 7, 7, 1, 6.0]})
+    for convention in ["trec_eval", "sklearn", "lightgbm", "ranx"]:
+        res = evaluate(qrels, run, k=[None, 2, 5], convention=convention, fractional="keep")
+        assert (res.to_numpy() == 1.0).all(), convention
+    assert ndcg(grades, scores=[5, 5, 5, 9, 7, 7, 1, 6.0]) == 1.0
+
+
+def test_exact_sums_are_correctly_rounded_and_cleared_within_their_bound():
+    """0.1 + 0.2 - 0.3 leaves 2.8e-17, far below the bound 8u·0.6: taken as 0."""
+    assert exact_sum([0.1, 0.2, -0.3]) == (0.0, pytest.approx(0.6))
+    assert prefix_sums([1.0, 1e-16, 1e-16, -1.0]).tolist() == [1.0, 1.0, 1.0000000000000002,
+                                                               0.0]
+    assert prefix_sums([0.25, 0.5]).tolist() == [0.25, 0.75]
+    s, a = segment_sums(np.array([0, 0, 1, 1, 1]), np.array([1e16, -1e16, 1.0, 1e-16, 1e-16]), 2)
+    assert s.tolist() == [0.0, 1.0000000000000002] and a[0] == 2e16
+    assert ZERO_BOUND == 2.0 ** -50
+
+
+CHILD = """
+import pandas as pd
+from ndcg_core import dcg_table, evaluate, ndcg, ndcg_parts
+g = [-3, 0, 0, 0, 0, 0, 1]
+docs = [f"d{i}" for i in range(7)]
+qrels = pd.DataFrame({"qid": "q", "docid": docs, "relevance": g})
+run = pd.DataFrame({"qid": "q", "docid": docs, "score": range(7, 0, -1)})
+res = evaluate(qrels, run, k=None, convention="sklearn", negative="keep", details=True)
+print(repr(ndcg_parts(g)), repr(ndcg([2.5, 0, -5], discount="ln")),
+      repr(ndcg([1, 0, 0, 0, 0, 0, -3])), res.to_dict(),
+      dcg_table(g)["cumulative_dcg"].tolist())
+"""
+
+
+def test_the_same_figure_whatever_openblas_kernel_numpy_runs_on():
+    """OPENBLAS_CORETYPE picks the BLAS kernels (with an FMA or without): unset and set to the
+    plainest x86-64 kernels, the same figures to the last bit (the dot product with rounded
+    reciprocals printed -4.8e16 on one and 0 on the other)."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_CORETYPE"}
+    outs = []
+    for extra in ({}, {"OPENBLAS_CORETYPE": "Prescott"}):
+        proc = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env={**env, **extra},
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
+    assert "idcg=0.0, ndcg=0.0" in outs[0]
