@@ -106,10 +106,11 @@ def segment_sums(q, w, nq) -> tuple[np.ndarray, np.ndarray]:
     owner = q[starts]
     for _ in range(2):
         peak = np.maximum.reduceat(np.abs(rest), starts)
-        _, e = np.frexp((counts + 2.0) * peak)
+        with np.errstate(over="ignore"):  # beyond the float range: plain sums, below
+            _, e = np.frexp((counts + 2.0) * peak)
         sigma = np.zeros(nq)
         sigma[owner] = np.ldexp(1.0, e)
-        if not np.isfinite(sigma).all():  # terms near the float's limit: plain sums
+        if not np.isfinite(sigma).all() or (e > 1023).any():  # terms near the float's limit: plain sums
             break
         s = sigma[q]
         high = (s + rest) - s
