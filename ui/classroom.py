@@ -4,8 +4,11 @@
 - ``?join=CODE`` (``&me=TOKEN`` once joined, so a reload keeps the student's place);
 - neither: *Start a class* and *Join a class*.
 
-A student's view follows the room in a fragment that reruns every second: the teacher's next
-question, lock and reveal reach the phones without a reload.
+A student's view follows the room in a fragment that reruns every 1.2-1.6 s (each session
+its own interval): the teacher's next question, lock and reveal reach the phones without a
+reload. A rerun reads the room from memory (``class_views.watch``: one query a server makes
+for every room, not one per phone) and the student's own answer from the session, so a
+waiting phone's poll asks the database nothing.
 
 Every refusal (a database fault included) is drawn as its sentence (``V.guarded``), joins
 pass the join limits first (``V.gate``), and a link's parameters are checked before any
@@ -119,6 +122,16 @@ def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str)
         V.set_note("sent", {"round": rnd_id, "error": escape_markdown(str(e))})
         return
     V.set_note("sent", {"round": rnd_id, "error": None})
+    ss.pop(KEY("mine"), None)  # read back once by the next run
+
+
+def _mine(code: str, token: str, round_id: int):
+    """The student's answer to ``round_id``: from the database once per round and session
+    (only this session answers for this student; :func:`_send` drops the copy)."""
+    kept = ss.get(KEY("mine"))
+    if kept is None or kept[0] != round_id:
+        kept = ss[KEY("mine")] = (round_id, V.store().my_answer(code, token, round_id))
+    return kept[1]
 
 
 def _student(code: str, token: str, lang: str) -> None:
@@ -132,25 +145,23 @@ def _student(code: str, token: str, lang: str) -> None:
     who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
     st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
                       if me.nickname else ""))
-    _student_live(code, token)
+    st.fragment(_student_live, run_every=V.phone_poll_s())(code, token)
 
 
-@st.fragment(run_every=V.POLL)
 @V.guarded
 def _student_live(code: str, token: str) -> None:
     lang = state.language()
-    store = V.store()
-    rnd = store.current(code)
+    rnd = V.watch().current(code)
     if rnd is None:
         st.info(t("Waiting for the teacher's first question…", lang),
                 icon=":material/hourglass_top:")
         return
-    q = Q.from_json(rnd.question)
+    q = V.parsed(rnd.question)
     V.question(q, rnd.question_no, lang)
     if rnd.round_no > 1:
         st.caption(t("Vote again: round {n}. Your earlier answer is kept.", lang,
                      n=rnd.round_no))
-    mine = store.my_answer(code, token, rnd.id)
+    mine = _mine(code, token, rnd.id)
     sent = V.note("sent") or {}
     refused = sent.get("error") if sent.get("round") == rnd.id else None
     if rnd.phase == "open":
@@ -163,7 +174,7 @@ def _student_live(code: str, token: str) -> None:
                          "answers.", lang, answer=V.said(q, mine.answer, lang)),
                        icon=":material/check:")
         if rnd.deadline:
-            left = max(0, int(rnd.deadline - store.clock()))
+            left = max(0, int(rnd.deadline - V.store().clock()))
             st.warning(t("Answers lock in {s} s.", lang, s=left), icon=":material/timer:")
         return
     if rnd.phase == "locked":

@@ -11,11 +11,12 @@ Times are seconds since the epoch from ``clock`` (injected, so tests can move ti
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import sqlalchemy as sa
@@ -30,7 +31,9 @@ from .tx import Tx
 _ANY = object()  # open_question's and vote_again's ``seen`` not given: no check
 
 DAY = 24 * 3600.0
-MAX_STUDENTS = 200
+MAX_STUDENTS = 200   # a room's students by default on SQLite: one file, one machine's servers
+# and on PostgreSQL, where two app servers share a room (tests/bench/bench_lecture.py: 400 on two)
+MAX_STUDENTS_SHARED = 500
 # What the teacher may raise a room's cap to: one SQLite file takes a lecture hall's answers
 # (tests/bench/bench_class.py), a PostgreSQL server a few halls' worth.
 MAX_CAP = {"sqlite": 500, "postgresql": 2000}
@@ -119,11 +122,22 @@ class Store(Roster):
         self.clock = clock
         self._pg = engine.dialect.name == "postgresql"
         self.max_cap = MAX_CAP.get(engine.dialect.name, MAX_STUDENTS)
+        self.room_limit = MAX_STUDENTS_SHARED if self._pg else MAX_STUDENTS
         self._purger: threading.Thread | None = None
+        # called with a room's code after a write that changes what its class sees
+        # (lab.classroom.watch reads the room again at once)
+        self.on_change: list[Callable[[str], None]] = []
 
     # transactions ----------------------------------------------------------------------
-    def _write(self):
-        return Tx(self.engine, write=True)
+    @contextlib.contextmanager
+    def _write(self, changed: str | None = None):
+        """A write transaction; ``changed``: the room whose class sees its result (told to
+        :attr:`on_change` once committed)."""
+        with Tx(self.engine, write=True) as conn:
+            yield conn
+        if changed is not None:
+            for listener in self.on_change:
+                listener(changed)
 
     def _read(self):
         return Tx(self.engine, write=False)
@@ -152,8 +166,11 @@ class Store(Roster):
 
     # rooms -----------------------------------------------------------------------------
     def create_room(self, *, lang: str = "en", names_on: bool = False,
-                    max_students: int = MAX_STUDENTS, ttl: float = DAY) -> tuple[Room, str]:
-        """A new room and its teacher secret (shown once, in the teacher's link)."""
+                    max_students: int | None = None, ttl: float = DAY) -> tuple[Room, str]:
+        """A new room and its teacher secret (shown once, in the teacher's link);
+        ``max_students``: by default the database's :attr:`room_limit`."""
+        if max_students is None:
+            max_students = self.room_limit
         if not 1 <= int(max_students) <= self.max_cap:
             raise ValueError(f"max_students must be 1 to {self.max_cap}, got {max_students}")
         self.purge()
@@ -287,7 +304,7 @@ class Store(Roster):
     def open_question(self, code: str, secret: str, question: str, *, seen=_ANY) -> Round:
         """Show ``question`` (JSON) to the class as the next question, round 1, open.
         ``seen``: the current round's id on the teacher's screen (see ``_moved_on``)."""
-        with self._write() as conn:
+        with self._write(changed=str(code)) as conn:
             room = self._teacher_row(conn, code, secret, lock=True)
             if (current := self._moved_on(conn, room, seen)) is not None:
                 return current
@@ -298,7 +315,7 @@ class Store(Roster):
     def vote_again(self, code: str, secret: str, *, seen=_ANY) -> Round:
         """A new open round of the current question; the earlier rounds are kept.
         ``seen``: the current round's id on the teacher's screen (see ``_moved_on``)."""
-        with self._write() as conn:
+        with self._write(changed=str(code)) as conn:
             room = self._teacher_row(conn, code, secret, lock=True)
             if (current := self._moved_on(conn, room, seen)) is not None:
                 return current
@@ -311,7 +328,7 @@ class Store(Roster):
 
     def lock(self, code: str, secret: str, *, countdown: float | None = None) -> Round:
         """Lock the current round now, or after ``countdown`` seconds (answers until then)."""
-        with self._write() as conn:
+        with self._write(changed=str(code)) as conn:
             room = self._teacher_row(conn, code, secret)
             cur = self._current_row(conn, room)
             if cur is None:
@@ -325,7 +342,7 @@ class Store(Roster):
 
     def reveal(self, code: str, secret: str) -> Round:
         """Lock the current round (if it is not) and show its answers to everyone."""
-        with self._write() as conn:
+        with self._write(changed=str(code)) as conn:
             room = self._teacher_row(conn, code, secret)
             cur = self._current_row(conn, room)
             if cur is None:
@@ -341,11 +358,8 @@ class Store(Roster):
         return conn.execute(sa.select(rounds).where(rounds.c.id == room.current_round)).first()
 
     def _round(self, row) -> Round:
-        phase = row.phase
-        if phase == "open" and row.deadline is not None and self.clock() >= row.deadline:
-            phase = "locked"
-        return Round(row.id, row.question_no, row.round_no, row.question, phase,
-                     row.opened_at, row.deadline)
+        return in_effect(Round(row.id, row.question_no, row.round_no, row.question, row.phase,
+                               row.opened_at, row.deadline), self.clock())
 
     def current(self, code: str) -> Round | None:
         """The round the class sees now (``None`` before the first question)."""
@@ -426,6 +440,13 @@ class Store(Roster):
             conn.execute(insert.on_conflict_do_update(
                 index_elements=[answers.c.round_id, answers.c.student_id],
                 set_={k: values[k] for k in ("answer", "correct", "mistake", "sent_at")}))
+
+
+def in_effect(rnd: Round, now: float) -> Round:
+    """``rnd`` as the class sees it at ``now``: open past its countdown reads locked."""
+    if rnd.phase == "open" and rnd.deadline is not None and now >= rnd.deadline:
+        return replace(rnd, phase="locked")
+    return rnd
 
 
 def _room_fields(row) -> dict:

@@ -29,6 +29,7 @@ def database(tmp_path, monkeypatch):
     monkeypatch.delenv("NDCG_LAB_DB_URL", raising=False)
     class_views.store.clear()
     yield
+    class_views.watch().stop()
     class_views.store().engine.dispose()
     class_views.store.clear()
 

@@ -1,0 +1,191 @@
+"""Benchmark: a lecture hall of phones on one server, or on two sharing one database.
+
+1. Starts ``--servers`` app servers (``streamlit run app.py``, each its own process on
+   127.0.0.1) on one database: a fresh SQLite file, or with ``--db postgresql`` one
+   PostgreSQL server started as tests/postgres_server.py does.
+2. The teacher is a websocket client on the first server (``tests/class_wire.py``: the
+   messages Chromium sends, no browser): *Start a class*, then *Next question* and, for the
+   next rounds, *Vote again*; its live count reruns as the browser's timer asks.
+3. N phones (websocket clients, spread over the servers in turn) join the room with its
+   join form and follow it as a phone's browser does: each reruns the live fragment at the
+   interval the server gave it.
+4. Each round: the teacher clicks; every phone's poll draws the new round's answer box
+   (**next**: seconds from the click to each phone's first drawing of it); the phones wait
+   ``--wait`` seconds with the question open (**waiting cores**: each server's CPU over that
+   window, per second); then every phone sends its answer at a random moment within one
+   second (**lost**: answers not acknowledged or not in the database); **count**: seconds
+   from the last Send to the teacher's page reading "N of N answered".
+
+    python tests/bench/bench_lecture.py --students 200
+    python tests/bench/bench_lecture.py --students 400 --servers 2 --db postgresql
+
+The last line reads ``lecture: students=N waiting_cores=X answer_lost=L count_p95_s=C
+next_p95_s=S load=A``: X is the busiest server's median over the rounds, C and S are p95 over
+the rounds (and phones), A the 1-minute load average at the end. Goals (issue: a lecture of
+200 on one 2-core server): X <= 0.3, L = 0, C <= 3, S <= 2. The machine's load average is
+printed before and after: on a shared machine, read the figures with it.
+
+Run by hand; not part of the suite. Exit status 1 when an answer is lost, a phone drew an
+exception, a server logged a traceback, or the teacher never read N of N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import urllib.parse
+from contextlib import ExitStack
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+import monkey as M  # noqa: E402
+from class_wire import WirePhone, WireTeacher  # noqa: E402
+
+ANSWER = "0.961"  # the bank's first question, NDCG@6 of 3 2 3 0 1 2 (vote again keeps it)
+
+
+async def wait_for(check, timeout: float, what: str, step: float = 0.02):
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"timed out after {timeout:.0f} s waiting for {what}")
+        await asyncio.sleep(step)
+    return found
+
+
+async def send_within(phone: WirePhone, round_id: int, rng: random.Random) -> tuple:
+    """Wait 0-1 s, press Send: (when pressed, acknowledged or not)."""
+    await asyncio.sleep(rng.uniform(0, 1))
+    pressed = time.perf_counter()
+    try:
+        await phone.answer(round_id, ANSWER)
+        return pressed, True
+    except RuntimeError as e:
+        print(f"  {e}", flush=True)
+        return pressed, False
+
+
+async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dict:
+    out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": []}
+    rng = random.Random(35)
+    teacher = WireTeacher(servers[0].url)
+    code = await teacher.start()
+    secret = urllib.parse.parse_qs(teacher.query)["key"][0]
+    phones = [WirePhone(servers[i % len(servers)].url, code, i) for i in range(n)]
+    t0 = time.perf_counter()
+    for i in range(0, n, 10):  # a class trickles in
+        await asyncio.gather(*(p.join() for p in phones[i:i + 10]))
+    print(f"{n} phones joined in {time.perf_counter() - t0:.1f} s "
+          f"(each polls every {min(phones[0].timers.values()):.2f}-"
+          f"{max(max(p.timers.values()) for p in phones):.2f} s)", flush=True)
+    stop = asyncio.Event()
+    followers = [asyncio.create_task(c.follow(stop)) for c in [teacher, *phones]]
+    try:
+        for r in range(rounds):
+            clicked = time.perf_counter()
+            await teacher.click("cl_do_next" if r == 0 else "cl_do_again")
+            rnd = store.current(code)
+            box = f"cl_answer{rnd.id}"
+            await wait_for(lambda: all(box in p.widgets for p in phones), 60,
+                           "every phone to draw the question")
+            seen = [p.first_seen[box] - clicked for p in phones]
+            out["next_s"].extend(seen)
+            # waiting: the question open, nobody answering yet
+            cpu0 = [s.cpu_seconds() for s in servers]
+            w0 = time.perf_counter()
+            await asyncio.sleep(wait_s)
+            cores = [(s.cpu_seconds() - c) / (time.perf_counter() - w0)
+                     for s, c in zip(servers, cpu0)]
+            out["per_server"].append(cores)
+            out["cores"].append(max(cores))
+            sent = await asyncio.gather(*(send_within(p, rnd.id, rng) for p in phones))
+            last = max(pressed for pressed, _ in sent)
+            acked = sum(ok for _, ok in sent)
+            await wait_for(lambda: teacher.answered() == (n, n) or None, 60,
+                           f"the teacher's page to read {n} of {n}")
+            count_s = time.perf_counter() - last
+            stored = len(store.answers(code, rnd.id))
+            lost = n - min(stored, acked)
+            out["count_s"].append(count_s)
+            out["lost"].append(lost)
+            print(f"round {r + 1}: next on every phone {max(seen):.2f} s after the click "
+                  f"(median {statistics.median(seen):.2f}); waiting "
+                  f"{' + '.join(f'{c:.3f}' for c in cores)} cores; {stored}/{n} stored, "
+                  f"{acked} acknowledged; teacher read {n} of {n} {count_s:.2f} s after "
+                  f"the last Send; load {os.getloadavg()[0]:.2f}", flush=True)
+    finally:
+        stop.set()
+        await asyncio.gather(*followers, return_exceptions=True)
+        await asyncio.gather(*(c.close() for c in [teacher, *phones]),
+                             return_exceptions=True)
+    out["exceptions"] = sum(c.exceptions for c in [teacher, *phones])
+    out["secret"] = secret
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--students", type=int, default=200)
+    ap.add_argument("--servers", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--wait", type=float, default=6.0,
+                    help="seconds the phones wait with the question open, each round")
+    ap.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from lab.classroom import db
+    from lab.classroom.store import Store
+
+    tmp = Path(tempfile.mkdtemp(prefix="ndcg-bench-lecture-"))
+    with ExitStack() as stack:
+        if args.db == "postgresql":
+            from postgres_server import postgres_server
+            db_url = stack.enter_context(postgres_server())
+            os.environ["NDCG_LAB_DB_URL"] = db_url
+        else:
+            os.environ.pop("NDCG_LAB_DB_URL", None)
+            os.environ["NDCG_LAB_DATA"] = str(tmp)
+            db_url = f"sqlite:///{tmp / 'class.sqlite3'}"
+        store = Store(db.open_engine(db_url))
+        stack.callback(store.engine.dispose)
+        servers = [stack.enter_context(M.AppServer(tmp)) for _ in range(args.servers)]
+        idle0 = [s.cpu_seconds() for s in servers]
+        time.sleep(3)
+        idle = max((s.cpu_seconds() - c) / 3 for s, c in zip(servers, idle0))
+        load0 = os.getloadavg()
+        t0 = time.perf_counter()
+        out = asyncio.run(bench(servers, store, args.students, args.rounds, args.wait))
+        load1 = os.getloadavg()
+        tracebacks = sum(len(s.all_tracebacks()) for s in servers)
+    cores = statistics.median(out["cores"])
+    count_p95 = M.percentile(out["count_s"], 95)
+    next_p95 = M.percentile(out["next_s"], 95)
+    lost = sum(out["lost"])
+    print(f"\n{args.students} phones x {args.rounds} rounds on {args.servers} server(s), "
+          f"{args.db} ({time.perf_counter() - t0:.0f} s); a server idle before: "
+          f"{idle:.3f} cores")
+    print(f"waiting ({args.wait:.0f} s a round, question open): busiest server median "
+          f"{cores:.3f} cores (rounds: {', '.join(f'{c:.3f}' for c in out['cores'])})")
+    print(f"next question on a phone after the click: median "
+          f"{statistics.median(out['next_s']):.2f} s, p95 {next_p95:.2f} s, max "
+          f"{max(out['next_s']):.2f} s (goal p95 <= 2 s)")
+    print(f"teacher reads N of N after the last Send: median "
+          f"{statistics.median(out['count_s']):.2f} s, p95 {count_p95:.2f} s (goal <= 3 s)")
+    print(f"answers lost: {lost} ({out['lost']}); exceptions drawn {out['exceptions']}; "
+          f"server tracebacks {tracebacks}")
+    print(f"load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, after "
+          f"{load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f} (2 cores)")
+    print(f"lecture: students={args.students} waiting_cores={cores:.3f} answer_lost={lost} "
+          f"count_p95_s={count_p95:.2f} next_p95_s={next_p95:.2f} load={load1[0]:.2f}")
+    return 1 if lost or out["exceptions"] or tracebacks else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
