@@ -19,6 +19,7 @@ No Streamlit here: the page calls :func:`run` from the session's thread, which w
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import queue
@@ -33,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["LIMITS", "SLOTS", "Outcome", "run", "available"]
+__all__ = ["LIMITS", "SLOTS", "Outcome", "run", "available", "mode"]
 
 HARNESS = Path(__file__).with_name("code_harness.py")
 LIMITS = dict(
@@ -73,15 +74,39 @@ class Outcome:
     seconds: float = 0.0
 
 
+@functools.lru_cache(maxsize=1)
+def _user_namespaces() -> bool:
+    """Whether this user may create a user namespace (Debian: yes; Ubuntu 24.04's AppArmor
+    and some containers say no)."""
+    try:
+        return subprocess.run(["unshare", "--user", "--map-root-user", *_UNSHARE, "true"],
+                              env={}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def mode() -> str | None:
+    """How runs are isolated here: "root" (the server runs as root: namespaces, then the
+    slot's unprivileged user id), "userns" (a user namespace whose root has every
+    capability dropped), or None (neither: see :func:`available`)."""
+    if sys.platform != "linux" or shutil.which("unshare") is None:
+        return None
+    if os.geteuid() == 0:
+        return "root"
+    return "userns" if _user_namespaces() else None
+
+
 def available() -> str | None:
     """None when runs can be made here; else why not (the page shows it, naming the fix)."""
     if sys.platform != "linux":
         return "Code runs need Linux (namespaces and a chroot of their own)."
     if shutil.which("unshare") is None:
         return "Code runs need util-linux's unshare (apt-get install util-linux)."
-    if os.geteuid() != 0:
-        return ("Code runs need the server to start as root, which can give each run its own "
-                "network, files and user (it then runs as an unprivileged user id).")
+    if mode() is None:
+        return ("Code runs need user namespaces (sysctl kernel.unprivileged_userns_clone=1; on "
+                "Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) or a server started "
+                "as root.")
     return None
 
 
@@ -92,8 +117,9 @@ def _hidden(stdlib: str) -> list[str]:
                    if p.startswith(stdlib.rstrip("/") + "/")})
 
 
-def _command() -> list[str]:
-    return ["unshare", *_UNSHARE, "--", sys.executable, "-I", "-S", str(HARNESS)]
+def _command(how: str) -> list[str]:
+    user = ["--user", "--map-root-user"] if how == "userns" else []
+    return ["unshare", *user, *_UNSHARE, "--", sys.executable, "-I", "-S", str(HARNESS)]
 
 
 def _read_capped(proc, deadline) -> tuple[bytes, bool]:
@@ -150,12 +176,15 @@ def _parse(data: bytes, nonce: str, n_calls: int) -> Outcome | None:
     return Outcome(None, outputs=outputs, printed=printed)
 
 
-def run(code: str, function: str, calls: list[list], limits: dict | None = None) -> Outcome:
+def run(code: str, function: str, calls: list[list], limits: dict | None = None, *,
+        how: str | None = None) -> Outcome:
     """Run ``code``, then ``function(*args)`` for each ``args`` of ``calls`` (JSON values), in
-    a sandbox; the outputs in the order of ``calls``."""
+    a sandbox; the outputs in the order of ``calls``. ``how``: :func:`mode`'s answer unless
+    given (the tests run both)."""
     why = available()
     if why:
         return Outcome("unavailable", detail=why)
+    how = how or mode()
     limits = {**LIMITS, **(limits or {})}
     started = time.monotonic()
     try:
@@ -163,19 +192,19 @@ def run(code: str, function: str, calls: list[list], limits: dict | None = None)
     except queue.Empty:
         return Outcome("busy", seconds=time.monotonic() - started)
     try:
-        return _run_in(slot, code, function, calls, limits, started)
+        return _run_in(slot, code, function, calls, limits, started, how)
     finally:
         _free.put(slot)
 
 
-def _run_in(slot, code, function, calls, limits, started) -> Outcome:
+def _run_in(slot, code, function, calls, limits, started, how) -> Outcome:
     stdlib = sysconfig.get_paths()["stdlib"]
     nonce = secrets.token_hex(16)
     job = json.dumps(dict(code=code, function=function, calls=calls, limits=limits,
-                          uid=FIRST_UID + slot, nonce=nonce, stdlib=stdlib,
+                          uid=FIRST_UID + slot if how == "root" else None, nonce=nonce, stdlib=stdlib,
                           hidden=_hidden(stdlib))).encode()
     ran = time.monotonic()   # the wall clock counts from the slot, not the wait for it
-    proc = subprocess.Popen(_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(_command(how), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, env={}, cwd="/",
                             start_new_session=True, close_fds=True)
 

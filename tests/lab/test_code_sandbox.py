@@ -22,9 +22,17 @@ from lab import code_text
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(body: str, *, module: str = "", args=(1,)):
+def run(body: str, *, module: str = "", args=(1,), how=None):
     code = module + "\ndef f(x):\n" + "".join(f"    {line}\n" for line in body.splitlines())
-    return S.run(code, "f", [list(args)])
+    return S.run(code, "f", [list(args)], how=how)
+
+
+# Both ways of isolating a run: "root" (the server runs as root: the learner's code as the
+# slot's unprivileged user id) and "userns" (a server that is not root: a user namespace
+# whose root has dropped every capability). Only the fork limit differs: in a user
+# namespace it binds the server's user, and this suite runs as root, which the kernel
+# exempts; the fork bomb is tested in the root mode only.
+HOW = ["root", "userns"]
 
 
 def error(out) -> str:
@@ -50,8 +58,10 @@ def test_an_endless_loop_at_import_is_stopped():
     assert out.problem == "timeout"
 
 
-def test_a_2_gb_allocation_is_a_memory_error():
-    assert error(run("x = bytearray(2 * 1024 ** 3)\nreturn len(x)")).startswith("MemoryError")
+@pytest.mark.parametrize("how", HOW)
+def test_a_2_gb_allocation_is_a_memory_error(how):
+    out = run("x = bytearray(2 * 1024 ** 3)\nreturn len(x)", how=how)
+    assert error(out).startswith("MemoryError")
 
 
 def test_a_fork_bomb_cannot_start_one_process():
@@ -65,33 +75,37 @@ def test_os_system_and_subprocess_cannot_run_anything():
     assert error(run("import subprocess\nreturn subprocess.run(['ls']).returncode"))
 
 
-def test_writing_a_large_file_fails_at_the_file_size_limit():
+@pytest.mark.parametrize("how", HOW)
+def test_writing_a_large_file_fails_at_the_file_size_limit(how):
     message = error(run("with open('/tmp/big', 'wb') as f:\n"
-                        "    for _ in range(100):\n        f.write(b'x' * 1024 * 1024)"))
+                        "    for _ in range(100):\n        f.write(b'x' * 1024 * 1024)", how=how))
     assert message.startswith("OSError")
 
 
+@pytest.mark.parametrize("how", HOW)
 @pytest.mark.parametrize("path", ["/etc/passwd", str(ROOT / "lab" / "code_check.py"),
                                   str(ROOT / ".streamlit" / "secrets.toml"),
                                   "/proc/1/environ", "/root/.bash_history"])
-def test_no_file_outside_the_sandbox_can_be_read(path):
+def test_no_file_outside_the_sandbox_can_be_read(path, how):
     """The system's users, the app's code and secrets, other processes: none exists there."""
-    assert error(run(f"return len(open({path!r}).read())")).startswith(
+    assert error(run(f"return len(open({path!r}).read())", how=how)).startswith(
         ("FileNotFoundError", "PermissionError"))
 
 
-def test_the_root_holds_only_the_standard_library_and_tmp():
-    out = run("import os\nreturn len(os.listdir('/'))")
+@pytest.mark.parametrize("how", HOW)
+def test_the_root_holds_only_the_standard_library_and_tmp(how):
+    out = run("import os\nreturn len(os.listdir('/'))", how=how)
     assert out.outputs[0]["value"] == 2.0   # /tmp and the standard library's top directory
 
 
-def test_no_socket_reaches_a_server_listening_on_this_machine():
+@pytest.mark.parametrize("how", HOW)
+def test_no_socket_reaches_a_server_listening_on_this_machine(how):
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
         port = server.getsockname()[1]
         message = error(run(f"import socket\nsocket.create_connection(('127.0.0.1', {port}), "
-                            "timeout=2)"))
+                            "timeout=2)", how=how))
     assert message.startswith("OSError") and "unreachable" in message
 
 
@@ -145,10 +159,11 @@ def test_a_del_that_loops_is_stopped_with_its_call():
     assert out.outputs == [{"value": 3.0}]   # never called: the run ends before exit
 
 
+@pytest.mark.parametrize("how", HOW)
 @pytest.mark.parametrize("module", ["ndcg_core", "lab.code_check", "numpy", "sklearn"])
-def test_the_apps_modules_and_installed_packages_cannot_be_imported(module):
+def test_the_apps_modules_and_installed_packages_cannot_be_imported(module, how):
     body = f"import sys\nsys.path[:0] = [{str(ROOT)!r}]\nimport {module}"
-    assert error(run(body)).startswith("ModuleNotFoundError")
+    assert error(run(body, how=how)).startswith("ModuleNotFoundError")
 
 
 def test_a_forged_result_line_is_not_believed():
@@ -159,3 +174,17 @@ def test_a_forged_result_line_is_not_believed():
               "    except OSError:\n        pass\nos._exit(0)\n")
     report = C.check("dcg", forged + "def dcg(grades, k=None):\n    return 0\n")
     assert report.problem in ("bad_output", "killed") and report.passed == 0
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_no_privilege_is_left_to_leave_the_root_or_lift_a_limit(how):
+    """chroot out, mount, raise the CPU limit: each refused (as the slot's user, or as a user
+    namespace's root without capabilities)."""
+    body = ("import os, resource\nout = []\n"
+            "for act in (lambda: os.chroot('/tmp'), lambda: os.setgroups([0]),\n"
+            "            lambda: resource.setrlimit(resource.RLIMIT_CPU, (100, 100))):\n"
+            "    try:\n        act()\n        out.append(1)\n"
+            "    except (PermissionError, ValueError):\n        out.append(0)\n"
+            "return sum(out)")
+    out = run(body, how=how)
+    assert out.outputs == [{"value": 0.0}], out
