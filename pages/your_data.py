@@ -9,7 +9,7 @@ from lab import runs as R
 from lab.errors import explain
 from lab.i18n import t
 from lab.text import MISSING, escape_markdown
-from ui import charts, routing, run_summary as summary, state, your_data as D
+from ui import charts, choices, routing, run_summary as summary, state, your_data as D
 
 routing.route_through_app(__file__)
 lang = state.language()
@@ -71,7 +71,7 @@ else:
 
 # Only the open tab is computed and drawn: switching tabs reruns, and the others cost nothing.
 tab = D.result_tabs(["Per query"] + (["Wins and losses"] if compared else [])
-                    + ["Charts", "What changed?"])
+                    + ["Charts", "What changed?"] + (["Choose gain and cutoff"] if several else []))
 
 if tab["Per query"].open:
     with tab["Per query"]:
@@ -159,3 +159,7 @@ if tab["What changed?"].open:
         st.dataframe(spread, hide_index=True, width="stretch", key="yd_spread", placeholder=MISSING,
                      column_config=D.decimals(spread) | {"why": st.column_config.TextColumn(
                          t("why (from the data)", lang), width="large")})
+
+if several and tab["Choose gain and cutoff"].open:
+    with tab["Choose gain and cutoff"]:
+        choices.show(qrels, runs, settings)

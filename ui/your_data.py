@@ -40,7 +40,9 @@ from ui import memory, parse_pool, run_summary as summary, state, uploads
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
 SAMPLE_QRELS = "qrels.txt"
-SAMPLE_RUNS = ("system_a.run", "system_b.run")
+SAMPLE_RUNS = ("system_a.run", "system_b.run", "top_heavy.run", "deep_recall.run",
+               "near_tie_1.run", "near_tie_2.run", "top_grade.run", "any_relevant.run",
+               "unjudged_mix.run")  # assets/samples/make_samples.py says what each is
 SLOTS = ("qrels", "runs")  # the two upload widgets
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
@@ -145,7 +147,7 @@ def input_panel():
         _sample_files()), type="primary", icon=":material/dataset:", width="stretch")
     b2.button(t("Clear", lang), key="yd_clear", on_click=state.on_clear_files,
               disabled=qrels is None and not run_files, width="stretch")
-    note.caption(t("The sample: 50 queries graded 0–3, two runs. Your own files: TREC or CSV, "
+    note.caption(t("The sample: 50 queries graded 0–3, nine runs. Your own files: TREC or CSV, "
                    "up to {mb} MB each, up to {n} runs; uploaded files replace the sample.",
                    lang, mb=st.get_option("server.maxUploadSize"), n=MAX_RUNS))
     if lost:
@@ -195,7 +197,8 @@ def input_panel():
 
 def _tab_label(name: str, lang: str) -> str:
     return {"Per query": t("Per query", lang), "Wins and losses": t("Wins and losses", lang),
-            "Charts": t("Charts", lang), "What changed?": t("What changed?", lang)}[name]
+            "Charts": t("Charts", lang), "What changed?": t("What changed?", lang),
+            "Choose gain and cutoff": t("Choose gain and cutoff", lang)}[name]
 
 
 def result_tabs(names: list) -> dict:
@@ -203,7 +206,8 @@ def result_tabs(names: list) -> dict:
     state holds the label drawn: after a language switch the open tab keeps open under its
     new label."""
     lang = state.language()
-    every = ("Per query", "Wins and losses", "Charts", "What changed?")
+    every = ("Per query", "Wins and losses", "Charts", "What changed?",
+             "Choose gain and cutoff")
     was = {_tab_label(n, other): n for other in LANGUAGES for n in every}.get(
         st.session_state.get(state.YD_TAB))
     if was in names:

@@ -15,7 +15,9 @@ __all__ = [
     "YD_ALPHA", "YD_DELTA_RUN", "NO_CORRECTION", "DEFAULT_ALPHA", "DEFAULT_CUTOFFS",
     "uploaded", "lost_uploads", "on_load_sample", "on_clear_files", "upload_generation",
     "injected_files", "session_cache", "data_settings_init", "on_preset", "data_settings",
-    "compare_init", "compare_settings", "data_cutoff"]
+    "compare_init", "compare_settings", "data_cutoff", "CH_GAINS", "CH_KS", "CH_JUDGED",
+    "CH_REFERENCE", "CH_TEST", "CH_ALPHA", "CH_DIFFERENCE", "CH_TAU", "CH_OPEN",
+    "choices_init"]
 
 # ---------------------------------------------------------------- keys: your data
 YD_FILES = "yd_files"  # the sample (tests may set it): {"qrels": {"name", "data"}, "runs": [...]}
@@ -28,6 +30,12 @@ YD_JUDGED_ONLY = "yd_judged_only"  # condensed lists: unjudged documents removed
 YD_BASELINE = "yd_baseline"      # the run the others are compared with
 YD_TEST, YD_CORRECTION, YD_ALPHA = "yd_test", "yd_correction", "yd_alpha"  # compare()'s
 YD_DELTA_RUN = "yd_delta_run"    # the run whose per-query differences the chart shows
+# the "Choose gain and cutoff" tab: the grid of choices, the evidence's settings
+CH_GAINS, CH_KS, CH_JUDGED = "ch_gains", "ch_ks", "ch_judged"
+CH_REFERENCE, CH_TEST, CH_ALPHA = "ch_reference", "ch_test", "ch_alpha"
+CH_DIFFERENCE = "ch_difference"  # the smallest difference in mean NDCG worth detecting
+CH_TAU = "ch_tau"                # the heatmap's measure: Kendall's τ-b or τ_AP
+CH_OPEN = "ch_open"              # the choice whose most-disputed query opens in the playground
 NO_CORRECTION = "none"           # the correction widget's word for compare(correction=None)
 DEFAULT_ALPHA = 0.05
 DEFAULT_CUTOFFS = (5, 10, 20)
@@ -124,3 +132,13 @@ def data_cutoff(ks: tuple) -> None:
     """Keep the tables' cutoff among the chosen ones."""
     if ss.get(YD_K) not in ks:
         ss[YD_K] = ks[-1]
+
+
+def choices_init(defaults: dict, among: dict | None = None) -> None:
+    """The tab's widgets' first values (``defaults``: key -> value), kept once chosen;
+    ``among``: key -> the values it may hold now (else it takes the first)."""
+    for key, value in defaults.items():
+        ss[key] = ss.get(key, value)
+    for key, options in (among or {}).items():
+        if ss.get(key) not in options:
+            ss[key] = options[0]
