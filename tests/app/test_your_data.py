@@ -18,6 +18,7 @@ from ndcg_core import evaluate, read_qrels, read_run
 from lab import runs as R
 from lab.text import MISSING
 from ui import state as app_state
+from ui.your_data import SAMPLE_RUNS
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -26,7 +27,8 @@ QRELS = read_qrels(SAMPLES / "qrels.txt")
 RUN_A = read_run(SAMPLES / "system_a.run")
 RUN_B = read_run(SAMPLES / "system_b.run")
 
-A, B = "system_a.run", "system_b.run"  # the sample's runs, named by their files
+A, B = "system_a.run", "system_b.run"  # the sample's first two runs, named by their files
+SAMPLE = {name: read_run(SAMPLES / name) for name in SAMPLE_RUNS}  # all nine, in page order
 SMALL_QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d4 1\n2 0 d5 0\n"
 SMALL_RUN = b"1 Q0 d2 1 3.0 r\n1 Q0 d1 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 5.0 r\n"
 
@@ -153,27 +155,30 @@ def test_page_without_files_asks_for_them():
     assert not at.error and means(at).empty
 
 
-def test_sample_shows_the_engines_means_for_both_runs():
-    """One click on the sample shows mean NDCG@5/10/20 of both runs, named by their files,
-    as ndcg_core says."""
+def test_sample_shows_the_engines_means_for_every_run():
+    """One click on the sample shows mean NDCG@5/10/20 of its nine runs, named by their
+    files, as ndcg_core says."""
     at = with_sample()
-    assert list(means(at).index) == [A, B]
-    assert shown_means(at, A) == expected_means(RUN_A)
-    assert shown_means(at, B) == expected_means(RUN_B)
+    assert list(means(at).index) == list(SAMPLE_RUNS)
+    for name, run in SAMPLE.items():
+        assert shown_means(at, name) == expected_means(run), name
 
 
 def test_sample_mean_agrees_with_pytrec_eval():
-    """The trec_eval preset's mean NDCG@10 equals pytrec_eval's ndcg_cut_10 mean."""
+    """The trec_eval preset's mean NDCG@10 of every sample run equals pytrec_eval's
+    ndcg_cut_10 mean."""
     pytrec_eval = pytest.importorskip("pytrec_eval")
     qrels = {}
     for q, d, g in QRELS.itertuples(index=False):
         qrels.setdefault(q, {})[d] = int(g)
-    run = {}
-    for q, d, s in RUN_A.itertuples(index=False):
-        run.setdefault(q, {})[d] = float(s)
-    per_query = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10"}).evaluate(run)
-    mean = sum(v["ndcg_cut_10"] for v in per_query.values()) / len(per_query)
-    assert shown_means(with_sample())[10] == f"{mean:.4f}"
+    at = with_sample()
+    for name, frame in SAMPLE.items():
+        run = {}
+        for q, d, s in frame.itertuples(index=False):
+            run.setdefault(q, {})[d] = float(s)
+        per_query = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10"}).evaluate(run)
+        mean = sum(v["ndcg_cut_10"] for v in per_query.values()) / len(per_query)
+        assert shown_means(at, name)[10] == f"{mean:.4f}", name
 
 
 @pytest.mark.parametrize("key, value, options", [
@@ -604,9 +609,10 @@ def test_choosing_the_baseline_compares_the_others_with_it():
     assert at.selectbox(key="yd_baseline").value == A
     at.selectbox(key="yd_baseline").set_value(B).run()
     assert not at.exception
-    expected = nc.compare(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=B)
+    expected = nc.compare(per_query_ndcg(SAMPLE), baseline=B)
     shown = comparison(at)
-    assert list(shown.index) == [B, A]
+    assert list(shown.index) == [B, A] + list(SAMPLE_RUNS[2:])
+    assert shown["Δ"].tolist() == pytest.approx(expected["delta"].tolist())
     assert shown.loc[A, "Δ"] == expected.loc[A, "delta"] < 0
     assert any(f"against **{B.replace('_', chr(92) + '_').replace('.', chr(92) + '.')}**"
                in c.value for c in at.caption)
@@ -716,8 +722,9 @@ def test_wins_and_losses_chart_shows_each_run_against_the_baseline():
     charts = at.get("plotly_chart")
     assert len(charts) == 2
     bars = chart_data(charts[0])
-    counts = nc.wins_losses(per_query_ndcg({A: RUN_A, B: RUN_B}), baseline=A)
-    assert [t["x"] for t in bars] == [[int(counts.loc[B, c])] for c in ("wins", "ties", "losses")]
+    counts = nc.wins_losses(per_query_ndcg(SAMPLE), baseline=A)
+    assert [t["x"] for t in bars] == [[int(counts.loc[s, c]) for s in SAMPLE_RUNS[1:]]
+                                      for c in ("wins", "ties", "losses")]
     deltas = chart_data(charts[1])[0]
     d = (per_query_ndcg({A: RUN_A, B: RUN_B}).eval(f"`{B}` - `{A}`")).dropna()
     assert sorted(deltas["y"], reverse=True) == deltas["y"]

@@ -12,6 +12,7 @@ import pandas as pd
 
 from ndcg_core import compare, evaluate, read_qrels, read_run, to_markdown
 from conftest import upload_on
+from ui.your_data import SAMPLE_RUNS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
 QRELS = b"1 0 d1 2\n1 0 d2 0\n1 0 d3 3\n2 0 d4 1\n2 0 d5 2\n3 0 d6 0\n"
@@ -169,7 +170,7 @@ def test_the_comparison_exports_the_engines_table_and_the_page_fits(page, app_ur
         page.get_by_role("button", name="Markdown").click()
     text = info.value.path().read_text(encoding="utf-8")
     qrels = read_qrels(SAMPLES / "qrels.txt")
-    runs = {n: read_run(SAMPLES / n) for n in ("system_a.run", "system_b.run")}
+    runs = {n: read_run(SAMPLES / n) for n in SAMPLE_RUNS}  # the page's order
     per_query = pd.concat({n: evaluate(qrels, r, k=20)["ndcg@20"] for n, r in runs.items()},
                           axis=1)
     assert text == to_markdown(compare(per_query, baseline="system_a.run", test="wilcoxon"))
