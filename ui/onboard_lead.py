@@ -48,15 +48,19 @@ def _matrix(code: str, secret: str) -> None:
     if frame.empty:
         st.info(t("No member has joined yet.", lang), icon=":material/hourglass_top:")
         return
+    steps = {s: str(S.STEP_IDS.index(s) + 1) for s in S.available()}
     shown = pd.DataFrame({
         t("member", lang): frame["member"], t("name", lang): frame["name"],
         t("progress", lang): [S.progress_line(d, m, lang) for d, m in
                               zip(frame["done"], frame["of"])],
-        **{f"{S.STEP_IDS.index(s) + 1}. {S.title(s, lang)}":
-           [S.level_name(x, lang) for x in frame[s]] for s in S.available()},
+        **{number: [S.level_name(x, lang) for x in frame[s]] for s, number in steps.items()},
         t("minutes", lang): frame["minutes"], t("last active (UTC)", lang): frame["last_active"],
     })
-    st.dataframe(shown, hide_index=True, width="stretch", key=KEY("matrix"))
+    # the steps' columns are numbered (their titles in the header's tooltip): thirteen
+    # columns fit a projector's width, every cell in view
+    st.dataframe(shown, hide_index=True, width="stretch", key=KEY("matrix"), column_config={
+        number: st.column_config.TextColumn(number, help=S.title(s, lang), width="small")
+        for s, number in steps.items()})
     a, b, c = st.columns(3)
     a.download_button(t("Download the matrix (CSV)", lang), frame.to_csv(index=False),
                       file_name=f"onboarding-{team.code}.csv", mime="text/csv",
