@@ -220,8 +220,17 @@ def _mistakes(member, n, lang):
 
 
 def _code(member, n, lang):
-    st.info(t("Pass the dcg() and ndcg() code exercises on their page: this step is done "
-              "when they are.", lang), icon=":material/code:")
+    st.markdown(t("Write dcg() and ndcg() in Python, both in this box, and run the tests. "
+                  "They run in the Write it yourself page's sandbox, on its cases.", lang))
+    key = KEY("a_code")
+    if key not in ss:
+        ss[key] = C.code_stub()
+    st.text_area(t("Your dcg() and ndcg()", lang), key=key, height=320,
+                 max_chars=C.MAX_CODE)
+    st.button(t("Run the tests", lang), type="primary", key=KEY("run_code"), on_click=check,
+              args=(member, "code", n, lambda: C.check_code(
+                  ss.get(key), f"onboarding-{member.team_code}-{member.number}", lang)),
+              icon=":material/play_arrow:")
 
 
 def _review(member, n, lang):

@@ -10,6 +10,7 @@ and the figures it was checked against, so a lead can see what was shown.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import re
@@ -334,6 +335,43 @@ def check_spot(n: int, choice, streak_before: int, lang: str) -> Verdict:
                        evidence)
     return Verdict(STREAK, t("Right: “{name}”. {n} of 3 in a row: next one.", lang,
                             name=name, n=streak), evidence)
+
+
+# ------------------------------------------------------------------ 7. write it yourself
+
+CODE_EXERCISES = ("dcg", "ndcg")
+MAX_CODE = 20_000  # characters: two functions fit in a few hundred
+
+
+def code_stub() -> str:
+    """Where the member starts: the code exercises' own stubs of dcg() and ndcg()."""
+    from lab import code_exercises
+    return "\n\n".join(code_exercises.exercise(k).stub().strip() for k in CODE_EXERCISES)
+
+
+def check_code(code, seed: str, lang: str) -> Verdict:
+    """The member's ``dcg()`` and ``ndcg()`` (one piece of code holding both) through the
+    code exercises' tests, run in their sandbox (:mod:`lab.code_check`), never here."""
+    from lab import code_check
+    code = str(code or "")
+    if not code.strip():
+        return Verdict(INVALID, t("write dcg() and ndcg() in the box first.", lang))
+    if len(code) > MAX_CODE:
+        return Verdict(INVALID, t("the code is longer than {n} characters: two functions "
+                                  "need far fewer.", lang, n=MAX_CODE))
+    reports = {k: code_check.check(k, code, seed=seed) for k in CODE_EXERCISES}
+    evidence = {"code_sha256": hashlib.sha256(code.encode("utf-8")).hexdigest(),
+                "code": code, "seed": seed,
+                **{k: {"passed": r.passed, "total": r.total, "problem": r.problem,
+                       "mistake": r.mistake} for k, r in reports.items()}}
+    words = dict(dp=reports["dcg"].passed, dt=reports["dcg"].total,
+                 np=reports["ndcg"].passed, nt=reports["ndcg"].total)
+    if all(r.all_passed for r in reports.values()):
+        return Verdict(RIGHT, t("Both pass: dcg() {dp} of {dt} tests, ndcg() {np} of {nt}.",
+                                lang, **words), evidence)
+    return Verdict(WRONG, t("Not yet: dcg() passed {dp} of {dt} tests, ndcg() {np} of {nt}. "
+                            "The Write it yourself page shows the first failing case.", lang,
+                            **words), evidence)
 
 
 # ------------------------------------------------------------------ the review quiz

@@ -39,7 +39,7 @@ STEPS = (
     Step("cutoff", 10, "pages/cutoffs.py"),
     Step("conventions", 10, "pages/conventions.py"),
     Step("mistakes", 15, "pages/mistakes.py"),
-    Step("code", 30, "pages/practice.py"),
+    Step("code", 30, "pages/write_code.py"),
     Step("review", 10, "pages/practice.py"),
     Step("reproduce", 20, "pages/your_data.py"),
 )

@@ -65,7 +65,7 @@ def lesson_text(at) -> str:
 
 
 def test_the_pages_are_found():
-    assert len(PAGES) == 12 and "pages/playground.py" in PAGES
+    assert len(PAGES) == 13 and "pages/playground.py" in PAGES
 
 
 def _numbers(values) -> list | None:

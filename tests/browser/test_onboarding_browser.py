@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
 from test_class_mode_browser import phone, press, server, teacher_page
 
-from lab.onboarding import checks as C
+from lab.onboarding import checks as C, steps as S
 
 FIRST = 8  # the first member's first question number (database id 1: ui/onboard_steps.py)
 WORDS = {
@@ -56,7 +56,7 @@ def answer_step_one(member: Page, w: dict) -> None:
 
 
 def progress_is(page: Page, w: dict, n: int) -> None:
-    expect(page.get_by_text(w["progress"].format(n=n, m=8), exact=True)).to_be_visible(
+    expect(page.get_by_text(w["progress"].format(n=n, m=len(S.available())), exact=True)).to_be_visible(
         timeout=RERUN_TIMEOUT_MS)
 
 
@@ -67,7 +67,7 @@ def done_cells(lead: Page, w: dict):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_member_walks_two_steps_and_the_lead_sees_them(browser: Browser, tmp_path, lang):
-    """The member's phone reads "2 of 8 steps done"; the lead's matrix shows two done cells."""
+    """The member's phone reads "2 of 9 steps done"; the lead's matrix shows two done cells."""
     w = WORDS[lang]
     lead, member = teacher_page(browser), phone(browser)
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
@@ -91,7 +91,7 @@ def test_a_member_walks_two_steps_and_the_lead_sees_them(browser: Browser, tmp_p
 
 def test_kill_9_during_a_step_keeps_every_finished_step(browser: Browser, tmp_path):
     """Step 1 done, step 5's answer picked but not sent, SIGKILL: after the restart the
-    personal link shows 1 of 8 done and the lead link opens the lead's matrix."""
+    personal link shows 1 of 9 done and the lead link opens the lead's matrix."""
     w = WORDS["en"]
     env = {"NDCG_LAB_DATA": str(tmp_path)}
     lead, member = teacher_page(browser), phone(browser)

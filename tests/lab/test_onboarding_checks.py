@@ -118,3 +118,39 @@ def test_the_mean_under_another_convention_is_not_the_teams_number():
     run = nc.read_run(f"{SAMPLES}/system_a.run")
     trec = nc.evaluate(qrels, run, k=10, convention="trec_eval")["ndcg@10"].mean()
     assert not C.check_reproduce(qrels, run, f"{trec:.4f}", "lightgbm", {}, "en").right
+
+
+DCG_AND_NDCG = """
+import math
+
+def dcg(grades, k=None):
+    g = grades if k is None else grades[:k]
+    return sum(x / math.log2(i + 2) for i, x in enumerate(g))
+
+def ndcg(grades, k=None, unretrieved=()):
+    best = dcg(sorted(list(grades) + list(unretrieved), reverse=True), k)
+    return dcg(grades, k) / best if best > 0 else 0.0
+"""
+
+
+def test_dcg_and_ndcg_that_pass_the_code_exercises_finish_the_code_step():
+    """Run in the code exercises' sandbox; a discount off by one fails with its counts."""
+    right = C.check_code(DCG_AND_NDCG, "m1", "en")
+    assert right.right and right.evidence["ndcg"]["passed"] == right.evidence["ndcg"]["total"]
+    assert right.evidence["code"] == DCG_AND_NDCG
+    wrong = C.check_code(DCG_AND_NDCG.replace("log2(i + 2)", "log2(i + 1 + 0.5)"), "m1", "en")
+    assert wrong.status == C.WRONG and wrong.evidence["dcg"]["passed"] < wrong.evidence["dcg"]["total"]
+    assert C.check_code("   ", "m1", "en").status == C.INVALID
+
+
+def test_the_code_step_is_coming_until_a_code_exercises_module_exists(monkeypatch):
+    """A server without the code exercises offers eight steps; with them, nine."""
+    from lab.onboarding import steps as S
+    assert "code" in S.available()  # lab/code_exercises.py is part of the app
+    monkeypatch.setattr(S, "CODE_MODULES", ("lab.no_such_module",))
+    S.code_module.cache_clear()
+    try:
+        assert "code" not in S.available() and len(S.available()) == 8
+    finally:
+        monkeypatch.undo()
+        S.code_module.cache_clear()
