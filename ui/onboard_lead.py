@@ -7,15 +7,18 @@ team. Every action takes the lead's secret (kept in this session, never in the a
 from __future__ import annotations
 
 import pandas as pd
+import sqlalchemy as sa
 import streamlit as st
 
 from lab.i18n import t
 from lab.onboarding import record as REC, report as R, steps as S
+from lab.onboarding.errors import OnboardError
 from lab.onboarding.store import MAX_FILE_NAME
 from lab.text import escape_markdown
 from ndcg_core import CONVENTIONS
 from ui.onboard_repro import read
-from ui.onboarding import (KEY, LEAD, guarded, note, set_note, show_note, store, team_link)
+from ui.onboarding import (KEY, LEAD, db_message, guarded, note, set_note, show_note, store,
+                           team_link)
 
 POLL = "5s"  # the matrix follows the team this often (a member's step takes minutes)
 
@@ -42,7 +45,14 @@ def render(code: str, secret: str, lang: str) -> None:
 def _matrix(code: str, secret: str) -> None:
     from ui import state
     lang = state.language()
-    team, people, evts = store().roster(code, secret)
+    try:  # the fragment reruns alone: its refusals are drawn here
+        team, people, evts = store().roster(code, secret)
+    except OnboardError as e:  # closed from another tab
+        st.error(e.message(lang), icon=":material/error:")
+        return
+    except sa.exc.SQLAlchemyError:
+        st.error(db_message(lang), icon=":material/cloud_off:")
+        return
     frame = R.matrix(people, evts)
     st.subheader(t("Where each member is", lang), anchor=False)
     if frame.empty:

@@ -103,6 +103,8 @@ def render() -> None:
         del st.query_params["lead"]  # off the address bar; this session keeps it
     try:
         _route(code, lang)
+    except OnboardError as e:  # the team closed while this page was drawn
+        st.error(e.message(lang), icon=":material/error:")
     except sa.exc.SQLAlchemyError:
         st.error(db_message(lang), icon=":material/cloud_off:")
 
