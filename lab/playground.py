@@ -128,39 +128,12 @@ def reconcile(order, ids) -> list:
     return out + [i for i in ids if i not in placed]
 
 
-def order_to_draw(ids: list, reported: list | None, moved: bool, memo: dict | None) -> list:
-    """The order a draggable list draws, from the caller's ``ids`` and the browser's report.
-
-    The browser resends its last reported order on every rerun, so a report is news only
-    when a move fired this run or it differs from last run's (``memo["seen"]``). Without
-    news: if the caller's ids are unchanged, keep what was drawn (a caller that only reads
-    the return value does not see its move undone); if the caller reordered the same ids
-    (a button), or was in step with the list, draw the caller's order.
-    ``memo``: ``{"seen": last report, "incoming": last ids, "drawn": last order drawn}``.
-
-    >>> order_to_draw(["a", "b"], ["b", "a"], True, None)
-    ['b', 'a']
-    >>> order_to_draw(["b", "a"], ["a", "b"], False,
-    ...               {"seen": ["a", "b"], "incoming": ["a", "b"], "drawn": ["a", "b"]})
-    ['b', 'a']
-    """
-    if reported is not None and (moved or memo is None or reported != memo.get("seen")):
-        return reconcile(reported, ids)
-    if not memo:
-        return list(ids)
-    prev_ids = list(memo.get("incoming") or [])
-    prev_drawn = list(memo.get("drawn") or [])
-    if ids == prev_ids:
-        return reconcile(prev_drawn, ids)
-    if prev_drawn == prev_ids or set(ids) == set(prev_ids):
-        return list(ids)
-    return reconcile(prev_drawn, ids)
-
-
 def reorder(state: Playground, ids) -> Playground:
-    """Put the items in the order of ``ids`` (see :func:`reconcile`)."""
+    """Put the items in the order of ``ids``: one of theirs (a table's checked move), or
+    any list of ids (see :func:`reconcile`)."""
     by_id = {it.id: it for it in state.items}
-    order = reconcile(ids, [it.id for it in state.items])
+    ids = list(ids)
+    order = ids if len(ids) == len(by_id) and set(ids) == set(by_id) else reconcile(ids, list(by_id))
     return replace(state, items=tuple(by_id[i] for i in order))
 
 
@@ -199,7 +172,8 @@ MOVES = {"ideal": ideal_order, "worst": worst_order, "reverse": reversed_order}
 
 # ----------------------------------------------------------------- edits
 
-def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playground:
+def apply_event(state: Playground, event: dict, *, lang: str = "en",
+                checked: bool = False) -> Playground:
     """The ranking table's checked event folded into the playground (a new state).
 
     ``event`` is one of ``{"action": "move", "order": [ids]}``, ``{"action": "grade", "id",
@@ -208,7 +182,8 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
     event cannot be applied: a grade the scale cannot take (:func:`lab.grades.check_grade`;
     the old grade stays), removing the last item, adding past :data:`MAX_ITEMS`. A label is
     cleaned by :func:`clean_label`; an added item is "Item N" (N its position) with the scale's
-    lowest grade (0 on the free scale), at the end of the ranking.
+    lowest grade (0 on the free scale), at the end of the ranking. ``checked``: the grade was
+    checked already, against the scale the table drew (:func:`lab.table.check`).
 
     >>> pg = make(["A", "B"], [3, 1])
     >>> apply_event(pg, {"action": "grade", "id": "i1", "grade": 2}).grades
@@ -232,7 +207,8 @@ def apply_event(state: Playground, event: dict, *, lang: str = "en") -> Playgrou
         return state  # a report about an item that is gone: nothing to do
     item = state.items[index]
     if action == "grade":
-        problem = check_grade(event.get("grade"), SCALES[state.scale], item.grade, lang=lang)
+        problem = None if checked else check_grade(event.get("grade"), SCALES[state.scale],
+                                                   item.grade, lang=lang)
         if problem:
             raise ValueError(problem)
         item = replace(item, grade=float(event["grade"]))

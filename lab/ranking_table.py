@@ -6,7 +6,7 @@ IDCG@k and NDCG@k from ``ndcg_parts`` (the IDCG the NDCG divides by), the ideal 
 ``ideal_table`` (with unretrieved judged items, negative grades are left out). The component's
 JavaScript only recomputes them while a row is being dragged (and its preview must equal
 these, see tests/browser/test_ranking_table.py). Which order to draw after a report is
-:func:`lab.playground.order_to_draw` (one place for the order rules).
+:func:`lab.table.order_to_draw` (one place for the order rules).
 """
 
 from __future__ import annotations
@@ -169,8 +169,9 @@ def _ideal_order(grades: tuple, k: int | None, gain: str, judged: tuple | None,
 def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
                unretrieved: Sequence[Mapping[str, Any]] | None = None,
                zero_idcg: str = "zero", rules: R.Rules | None = None,
-               lang: str = "en") -> dict[str, Any]:
-    """Everything the component draws for ``rows`` in this order, from ndcg_core.
+               lang: str = "en", normalised: bool = False) -> dict[str, Any]:
+    """Everything the component draws for ``rows`` in this order, from ndcg_core
+    (``normalised``: the rows are :func:`normalise_rows`' already).
 
     ``figures[gain]`` holds the ranking's per-position ``gain, discount,
     contribution, cumulative`` (``ndcg_core.dcg_table``) and ``dcg`` (``ndcg_core.dcg``),
@@ -196,7 +197,8 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
     if zero_idcg not in ZERO_IDCG:
         raise ValueError(f"zero_idcg must be one of {', '.join(map(repr, ZERO_IDCG))}; "
                          f"got {zero_idcg!r}.")
-    rows = normalise_rows(rows)
+    if not normalised:
+        rows = normalise_rows(rows)
     gains = GAIN_CHOICES[gain]
     n = len(rows)
     k_shown = n if k is None else int(k)

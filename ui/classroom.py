@@ -25,7 +25,7 @@ from lab.classroom.store import MAX_NICKNAME
 from lab.i18n import t
 from lab.text import escape_markdown
 from ui import class_teacher, class_views as V, state
-from ui.ranking_table import ranking_table
+from ui.ranking_table import View, ranking_table
 
 ss = st.session_state
 KEY = state.CLASS.format
@@ -204,7 +204,8 @@ def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
     if q.kind == "arrange":
         ranking_table([{"id": i, "label": lab, "grade": g}
                        for i, lab, g in zip(q.item_ids, q.labels, q.grades)],
-                      k=q.k, gain=q.gain, key=text_key, editable=False, show_ideal=False,
+                      k=q.k, gain=q.gain, key=text_key,
+                      view=View(editable=False, show_ideal=False),
                       unretrieved=[{"label": "", "grade": g} for g in q.unretrieved] or None)
         st.button(t("Send", lang), type="primary", key=KEY(f"send{rnd.id}"), on_click=_send,
                   args=args, icon=":material/send:")

@@ -23,7 +23,7 @@ from lab import rules as R
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
 from ui import charts as C, state
-from ui.ranking_table import ranking_formula, ranking_table, settled_listener
+from ui.ranking_table import View, ranking_formula, ranking_table, settled_listener
 from ui.sortable import sortable_list
 
 
@@ -137,8 +137,8 @@ def ranked_list(pg: P.Playground, *, key: str):
 
 def table(pg: P.Playground, key: str = state.LIST):
     """The ranking table of the shared state: figures, the ranking's rows (drag, edit, add,
-    remove) and the ideal ordering, every figure from the engine. Its events go to
-    :func:`ui.state.on_table_event`."""
+    remove) and the ideal ordering, every figure from the engine. Its events go to the
+    playground's history (:data:`ui.state.PLAYGROUND_TABLE`)."""
     # "judged i": the table tags these rows "not retrieved" itself
     lang = state.language()
     unretrieved = [{"label": t("judged {i}", lang, i=i), "grade": g}
@@ -146,8 +146,7 @@ def table(pg: P.Playground, key: str = state.LIST):
     ranking_table([{"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items],
                   k=pg.cutoff, gain=pg.gain, key=key, scale=G.SCALES[pg.scale],
                   unretrieved=(unretrieved or None) if pg.judged else None, rules=pg.rules,
-                  on_event=partial(state.on_table_event, key=key), size=state.table_size(),
-                  history=state.history_flags(), generation=state.settings_generation())
+                  owner=state.PLAYGROUND_TABLE, view=View(size=state.table_size()))
 
 
 def settled():

@@ -1,10 +1,11 @@
 """Read and drive the playground's ranking table under AppTest.
 
 AppTest sees the v2 component as an unknown element whose ``json`` is the data it draws
-(rows, figures, ideal rows). It cannot fire the component's trigger, so :func:`fire` calls
-what the trigger's callback (``ui.state.on_table_event``) calls,
-:func:`lab.table_events.next_state`, then reruns. The trigger itself is exercised in
-tests/browser.
+(rows, figures, ideal rows). It cannot fire the component's trigger, so :func:`fire` writes
+the report the browser would (the order it shows and the event, numbered for this table's
+session) and reruns: the page's own path takes it (``ui.state.table_events`` at the top of
+the run: :func:`lab.table.receive` with the playground's reduce), as it takes a report
+whose trigger a reconnect lost. The trigger itself is exercised in tests/browser.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import json
 
 import numpy as np
 
-from lab.table_events import next_state
 
 
 def table_data(at) -> dict:
@@ -53,19 +53,38 @@ def item_id(at, label: str) -> str:
     return next(it.id for it in at.session_state["pg"].items if it.label == label)
 
 
+LIST = "pg_list"  # the playground's table (ui.state.LIST)
+INSTANCE = "apptest"  # the page instance these events come from (bridge.js: a random name)
+
+
 def fire(at, event: dict, *, run: bool = True):
     """Send one table event (``{"action": ..., "id": ...}``; a move also carries the
-    ``"order"`` the browser reports) through the server's own path,
-    :func:`lab.table_events.next_state`, then rerun (``run=False``: leave the rerun to the
-    caller, for many events in a row). Returns the message the row shows when it is
-    refused, else None."""
-    lang = at.session_state["lang"] if "lang" in at.session_state else "en"  # as the page's
+    ``"order"`` the browser reports) as the browser reports it, then rerun (``run=False``:
+    leave the rerun to the caller; events sent before it go as one batch, as the browser
+    resends them). Returns the message the table shows for it when it is refused, else
+    None (always None without the rerun)."""
     event = dict(event)
-    step = next_state(at.session_state["pg"], event, event.pop("order", None), lang=lang)
-    at.session_state["pg"] = step.state
-    if run:
-        at.run()
-    return step.message
+    data = table_data(at)
+    order = event.pop("order", None) or [row["id"] for row in data["rows"]]
+    outbox = getattr(at, "table_outbox", [])
+    last = max([e["seq"] for e in outbox] + [(data.get("ack") or {}).get("seq", 0)])
+    sent = {**event, "seq": last + 1, "instance": INSTANCE, "session": data["session"],
+            "generation": data["generation"]}
+    at.table_outbox = outbox = outbox + [sent]
+    at.session_state[LIST] = {"order": order, "event": sent if len(outbox) == 1 else {
+        "action": "batch", "events": outbox, "session": data["session"],
+        "generation": data["generation"]}}
+    if not run:
+        return None
+    at.run()
+    at.table_outbox = []
+    # A trigger holds its value for the run it fired in only.
+    at.session_state[LIST] = {"order": order, "event": None}
+    after = table_data(at)
+    if "id" in event and event["id"] in after["messages"]:
+        return after["messages"][event["id"]]
+    notice = after.get("notice")
+    return notice if notice and notice != after.get("problem") else None
 
 
 def plotly_figures(at) -> list[dict]:

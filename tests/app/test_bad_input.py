@@ -123,7 +123,7 @@ def edit(at, edited=None, added=(), deleted=()):
     at.refused = []
 
     def send(event, label):
-        message = fire(at, event, run=False)
+        message = fire(at, event)
         if message:
             at.refused.append(f"{label}: {message}")
 

@@ -12,7 +12,6 @@ from streamlit.testing.v1 import AppTest
 import ndcg_core as nc
 
 from lab import playground as P
-from lab.table_events import history_step
 from playground_events import fire, formula_data, item_id, labels, metrics, table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -52,12 +51,10 @@ def buttons(at):
 
 
 def press(at, action):
-    """The table's Undo or Redo button (or Ctrl+Z, Ctrl+Shift+Z): its event through the
-    server's path (ui.state.on_table_event: lab.table_events.history_step), then a rerun."""
-    moved, problem = history_step(at.session_state["pg_history"], {"action": action})
-    assert problem is None
-    at.session_state["pg_history"], at.session_state["pg"] = moved, moved.present
-    at.run()
+    """The table's Undo or Redo button (or Ctrl+Z, Ctrl+Shift+Z): its event, reported as
+    the browser reports it, through the page's own path (lab.table.receive with the
+    playground's reduce)."""
+    assert fire(at, {"action": action}) is None
 
 
 def three_changes(at):
@@ -132,8 +129,8 @@ def test_presets_reset_and_settings_are_steps_too():
 def back_to(at, state):
     """The browser's Back (or Forward) to the entry of ``state``: Streamlit's rerun with that
     address (the page keeps its state and leaves the address: it cannot tell it from one
-    that lags), then the table's "visit" event with it, through the server's path
-    (ui.state.on_table_event: lab.table_events.history_step)."""
+    that lags), then the table's "visit" event with it, through the page's own path
+    (lab.table.receive with the playground's reduce)."""
     order, grades, k = state
     params = P.to_query_params(P.make(order, grades, k=k))
     at.query_params.clear()
@@ -142,11 +139,7 @@ def back_to(at, state):
     at.run()
     assert (labels(at), at.session_state["pg"]) == shown  # the same state, not written over
     assert dict(at.query_params)["g"] == params["g"]
-    moved, problem = history_step(at.session_state["pg_history"],
-                                  {"action": "visit", "query": "?" + urlencode(params, doseq=True)})
-    assert problem is None
-    at.session_state["pg_history"], at.session_state["pg"] = moved, moved.present
-    at.run()
+    assert fire(at, {"action": "visit", "query": "?" + urlencode(params, doseq=True)}) is None
 
 
 def test_the_buttons_words_in_both_languages():

@@ -17,6 +17,7 @@ if str(ROOT) not in sys.path:
 import streamlit as st  # noqa: E402
 
 from lab import grades  # noqa: E402
+from lab.table import Owner  # noqa: E402
 from ui.ranking_table import ranking_table  # noqa: E402
 
 st.set_page_config(page_title="Ranking table demo", layout="wide")
@@ -93,7 +94,7 @@ def table() -> None:
         st.rerun(scope="app")
     result = ranking_table(ss.rows, k=k, gain=gain, key="table", scale=SCALES[scale_name],
                            unretrieved=POOL if use_pool else None,
-                           on_change=apply)
+                           owner=Owner.calling(apply))
     labels = {r["id"]: r["label"] for r in ss.rows}
     st.text("ORDER: " + ",".join(labels.get(i, i) for i in result["order"]))
 

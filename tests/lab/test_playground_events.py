@@ -1,12 +1,13 @@
-"""The ranking table's events folded into the playground (lab.playground.apply_event), as
-ui.state.on_table_event applies them: what a learner's drag, grade, rename, remove and add
+"""The ranking table's events folded into the playground (lab.playground.apply_event;
+lab.table.receive with the playground's reduce, lab.table_events.reduce): what a learner's drag, grade, rename, remove and add
 do to the shared ranking, and what is refused with which message."""
 
 from __future__ import annotations
 
 import pytest
 
-from lab import grades, playground as P
+from lab import grades, playground as P, table as T, table_events as E
+from lab.history import History
 
 PG = P.default()  # Doc A..F, grades 3, 2, 3, 0, 1, 2, scale 0-3, k = 6
 IDS = [it.id for it in PG.items]
@@ -81,8 +82,66 @@ def test_an_event_about_an_item_that_is_gone_changes_nothing():
 def test_order_to_draw_follows_a_fresh_report_and_a_buttons_reorder():
     """The browser resends its last report: it is news only when a move fired or it
     changed; otherwise the caller's new order (a button) is drawn."""
-    memo = {"seen": ["a", "b"], "incoming": ["a", "b"], "drawn": ["a", "b"]}
-    assert P.order_to_draw(["a", "b"], ["b", "a"], True, memo) == ["b", "a"]
-    assert P.order_to_draw(["b", "a"], ["a", "b"], False, memo) == ["b", "a"]
+    drew = T.TableSession("s", seen=("a", "b"), given=("a", "b"), drawn=("a", "b"))
+    moved = T.Report(("b", "a"), ({"action": "move"},))
+    assert T.order_to_draw(drew, ["a", "b"], moved, owned=False) == ["b", "a"]
+    assert T.order_to_draw(drew, ["b", "a"], T.Report(("a", "b")), owned=False) == ["b", "a"]
     # an item added: the old report (without it) is not news; the caller's list is drawn
-    assert P.order_to_draw(["a", "b", "c"], ["a", "b"], False, memo) == ["a", "b", "c"]
+    assert T.order_to_draw(drew, ["a", "b", "c"], T.Report(("a", "b")),
+                           owned=False) == ["a", "b", "c"]
+
+
+def _report(*events, order=None, session="s"):
+    numbered = [{**e, "seq": n, "instance": "page"} for n, e in enumerate(events, start=1)]
+    return T.Report.parse({"order": order, "event": {"action": "batch", "events": numbered,
+                                                     "session": session}})
+
+
+def _drawn(pg):
+    rows = tuple({"id": it.id, "label": it.label, "grade": it.grade} for it in pg.items)
+    return T.TableSession("s", rows=rows, checks=T.Checks(grades.SCALES[pg.scale]),
+                          drawn=tuple(r["id"] for r in rows), seen=None)
+
+
+def test_one_drag_is_checked_reconciled_and_reduced_once_even_when_resent():
+    """A move and its resend (the answer crossed it): the playground moves once, one step."""
+    session, history = _drawn(PG), History(PG)
+    ids = [it.id for it in PG.items]
+    report = _report({"action": "move", "id": ids[3], "from": 4, "to": 1},
+                     order=[ids[3]] + ids[:3] + ids[4:])
+    session, history = T.receive(session, history, report, E.reduce)
+    again, history_again = T.receive(session, history, report, E.reduce)
+    assert history_again is history and again == session
+    assert [it.id for it in history.present.items] == [ids[3]] + ids[:3] + ids[4:]
+    assert len(history.past) == 1
+
+
+def test_a_refused_grade_leaves_the_state_and_says_why_at_its_row():
+    session, history = _drawn(PG), History(PG)
+    row = PG.items[1].id
+    session, after = T.receive(session, history, _report({"action": "grade", "id": row,
+                                                          "grade": 9}), E.reduce)
+    assert after is history
+    assert session.refused[row].startswith("9 is outside the scale")
+
+
+def test_events_of_an_expired_session_are_left_alone():
+    session, history = _drawn(PG), History(PG)
+    report = _report({"action": "remove", "id": PG.items[0].id}, session="old")
+    assert T.receive(session, history, report, E.reduce) == (session, history)
+
+
+def test_an_order_reported_without_its_trigger_is_taken_as_a_move():
+    """A reconnect can lose the trigger, not the state: the reported order is news."""
+    session, history = _drawn(PG), History(PG)
+    ids = [it.id for it in PG.items]
+    session, history = T.receive(session, history, T.Report(tuple(ids[::-1])), E.reduce)
+    assert [it.id for it in history.present.items] == ids[::-1]
+    # read once: the same report again is not news
+    assert T.receive(session, history, T.Report(tuple(ids[::-1])), E.reduce)[1] is history
+
+
+def test_undo_and_back_move_through_the_history():
+    session, history = _drawn(PG), History(PG).push(P.make(["x"], [1]))
+    session, history = T.receive(session, history, _report({"action": "undo"}), E.reduce)
+    assert history.present == PG

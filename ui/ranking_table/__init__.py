@@ -18,8 +18,7 @@ runs it); its words come from :mod:`ui.ranking_table.words`. ``ranking_table.css
 under the table is a component of its own (:func:`ranking_formula`, ``formula.js``) that
 redraws in the frame the table draws new figures. The arithmetic lives in
 :mod:`lab.ranking_table` (no Streamlit; imported here as ``model``), grades and their
-checks in :mod:`lab.grades`, the order rules in :func:`lab.playground.order_to_draw` and
-:func:`lab.playground.reconcile`.
+checks in :mod:`lab.grades`, the event loop and the order rules in :mod:`lab.table`.
 
 Reports from the browser (``st.session_state[key]``): the state ``order`` (ids, latest
 order) and the trigger ``event``, one of::
@@ -29,26 +28,26 @@ order) and the trigger ``event``, one of::
     {"action": "rename", "id": str, "label": str}
     {"action": "remove", "id": str}
     {"action": "add"}
-    {"action": "undo"} / {"action": "redo"} / {"action": "visit", "query": str}  # history=
+    {"action": "undo"} / {"action": "redo"} / {"action": "visit", "query": str}  # history
 
-each with ``seq``, ``instance``, ``session`` and ``generation`` (the ``generation`` of the
-data the page had drawn); or ``{"action": "batch", "events": [...], "generation": ...}``,
-every event not yet acknowledged, sent again every 4 s until a run acknowledges them. The
-server applies each (instance, seq) once and acknowledges the last in ``data["ack"]``;
-``data["session"]`` names this server session, so events and reports made before it (the
-old session expired during a cut) are left alone and the browser says what was lost.
-
-The browser refuses a grade outside the scale before sending it; the server checks
-every event again (:func:`lab.table_events.read_event`: check, then a move's order
-reconciled), and ``on_change`` may refuse one by raising ValueError: the message is shown
-at that row. A caller with a model of its own passes ``on_event`` instead, one function
-from the raw event to the next state (the playground: :func:`lab.table_events.next_state`).
+each with ``seq``, ``instance``, ``session`` and ``generation`` (the ``generation`` the
+page had drawn); or ``{"action": "batch", "events": [...], "generation": ...}``, every
+event not yet acknowledged, sent again every 4 s until a run acknowledges them. The loop
+is :mod:`lab.table`'s: the report parsed once (:class:`lab.table.Report`), each new event
+checked, reconciled and reduced once (:func:`lab.table.receive`; ``ui.state.table_events``
+runs it from the trigger and again at the top of the playground's runs, where it finds
+nothing new), the acknowledgement in ``data["ack"]``, this server session in
+``data["session"]`` (events made before it are left alone; the browser says what was
+lost). The browser refuses a grade outside the scale before sending it; the server checks
+every event again. The table's owner (:class:`lab.table.Owner`) keeps the state and says
+what an event does to it (the playground: ``ui.state.PLAYGROUND_TABLE``).
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace as _replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -56,11 +55,10 @@ from typing import Any
 import streamlit as st
 
 from lab import grades
-from lab import playground as P
 from lab import ranking_table as model
 from lab.i18n import t
+from lab.table import Checks, Owner, Report, TableSession, order_to_draw
 from lab.text import gain_name
-from lab.table_events import read_event
 from ui import state
 from ui.ranking_table.words import HINT, hint_text, labels
 
@@ -111,99 +109,44 @@ _listener = st.components.v2.component(
     js=_read("settled.js"),
 )
 
-# What ranking_table saw and drew last run, per key (lab.playground.order_to_draw's memo,
-# the rows and scale its events are checked against, refusals to show), kept by ui.state
-# (the one writer of st.session_state).
-_MEMO = "ranking_table"
+__all__ = ["ranking_table", "ranking_formula", "settled_listener", "View", "HINT", "model"]
 
-__all__ = ["ranking_table", "ranking_formula", "settled_listener", "HINT", "model"]
+
+@dataclass(frozen=True)
+class View:
+    """How a table looks and what it lets the user do.
+
+    ``show_ideal``: the ideal ordering's table beside (on a narrow screen, below) the list;
+    ``editable``: grades and labels edited, rows added and removed; ``disabled``: no moves
+    or edits; ``hint``: the help line under the list (:data:`HINT`: the default, in the
+    page's language; None: none); ``max_label``, ``max_rows``: the longest label, the most
+    rows (add is refused beyond); ``size``: "present" sets type for a projector (cells at
+    20 px or more, the figures at 40 px or more, no hint line)."""
+
+    show_ideal: bool = True
+    editable: bool = True
+    disabled: bool = False
+    hint: str | None = HINT
+    max_label: int = grades.MAX_LABEL
+    max_rows: int = grades.MAX_ITEMS
+    size: str = "normal"
 
 
 def _noop() -> None:
     """Declare a state name to the component; nothing to do."""
 
 
-def _read_report(key: str) -> tuple[list[str] | None, Any]:
-    """The order the browser last reported for ``key`` and this run's event (or None)."""
-    snapshot = st.session_state[key] if key in st.session_state else None
-    if not isinstance(snapshot, Mapping):
-        return None, None
-    order = snapshot.get("order")
-    if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
-        order = None
-    return order, snapshot.get("event")
-
-
-def _events(raw: Any) -> list:
-    """The events of one report: a resend carries every event not yet acknowledged."""
-    if isinstance(raw, Mapping) and raw.get("action") == "batch":
-        return [e for e in raw.get("events") or [] if isinstance(e, Mapping)]
-    return [raw] if isinstance(raw, Mapping) else []
-
-
-def _on_event(key: str, on_change: Callable[[dict], None] | None,
-              on_event: Callable[[Any, list | None], tuple] | None) -> None:
-    """The ``event`` trigger fired: take each new event to the next state (``on_event``, or
-    this table's own check and ``on_change``), acknowledge it, and keep a refusal to show
-    at its row. Events of another session (this one began after the old expired during a
-    cut) name rows this session never drew: they are left alone, and the browser, seeing
-    the new session, tells the student."""
-    memo = state.component_memo(_MEMO, key) or {}
-    reported, raw = _read_report(key)
-    if not isinstance(raw, Mapping) or raw.get("session") != memo.get("session"):
-        return
-    ack = memo.get("ack") or {}
-    for one in _events(raw):
-        seq, instance = one.get("seq"), one.get("instance")
-        if not isinstance(seq, int) or (instance == ack.get("instance")
-                                        and seq <= ack.get("seq", 0)):
-            continue  # applied already: a resend crossed its answer
-        ack = {"instance": instance, "seq": seq}
-        event, message, row_id = _take(memo, one, reported, on_change, on_event)
-        if message:
-            memo.setdefault("refused", {})[row_id or ""] = message
-        memo["event"] = event
-    memo["ack"] = ack
-    state.set_component_memo(_MEMO, key, memo)
-
-
-def _take(memo: dict, raw: Mapping, reported: list | None, on_change, on_event) -> tuple:
-    """(event applied or None, refusal or None, its row id) for one event."""
-    if on_event is not None:
-        return on_event(raw, reported)
-    event, message, row_id = read_event(
-        raw, memo.get("rows") or [], reported, scale=memo.get("scale"),
-        max_label=memo.get("max_label", grades.MAX_LABEL),
-        max_rows=memo.get("max_rows", grades.MAX_ITEMS), lang=state.language())
-    if event is not None and on_change is not None:
-        try:
-            on_change(event)
-        except ValueError as exc:
-            return None, str(exc), raw.get("id")
-    return event, message, row_id
-
-
 def ranking_table(
     rows: Sequence[Mapping[str, Any]],
     *,
+    key: str,
     k: int | None,
     gain: str = "linear",
-    key: str,
     scale: Mapping[str, Any] | None = None,
     unretrieved: Sequence[Mapping[str, Any]] | None = None,
-    zero_idcg: str = "zero",
     rules: Any = None,
-    on_change: Callable[[dict], None] | None = None,
-    on_event: Callable[[Any, list | None], tuple] | None = None,
-    show_ideal: bool = True,
-    editable: bool = True,
-    disabled: bool = False,
-    hint: str | None = HINT,
-    max_label: int = grades.MAX_LABEL,
-    max_rows: int = grades.MAX_ITEMS,
-    size: str = "normal",
-    history: Mapping[str, bool] | None = None,
-    generation: int | None = None,
+    owner: Owner | None = None,
+    view: View = View(),
 ) -> dict[str, Any]:
     """Draw ``rows`` as the DCG table the user reorders and edits; return what they did.
 
@@ -213,12 +156,12 @@ def ranking_table(
         In ranked order, each ``{"id": str, "label": str, "grade": float | None}``.
         ``id`` is stable and unique; ``label`` is shown as plain text (never HTML);
         a grade of None reads "?" and the figures wait for it.
+    key : str
+        Widget key. ``st.session_state[key]`` holds the browser's report.
     k : int or None
         The cutoff: positions past k are dimmed and marked "past k". None: the whole list.
     gain : {'linear', 'exponential', 'both'}
         Which gains the figures use; 'both' shows the two side by side.
-    key : str
-        Widget key. ``st.session_state[key]`` holds the browser's report.
     scale : dict, optional
         ``{"min": number | None, "max": number | None, "integer": bool}``
         (:func:`lab.grades.scale_of`): grades outside it are refused at the row.
@@ -227,78 +170,46 @@ def ranking_table(
         Judged items that were not retrieved, ``{"label": str, "grade": number}``:
         the ideal ordering (and IDCG) is drawn from the ranking plus these, without
         negative grades (``ndcg_core.ndcg(..., ideal=...)``'s rule).
-    zero_idcg : {'zero', 'one', 'nan'}
-        NDCG when IDCG@k is 0 (``ndcg_core.ndcg``'s option; default as scikit-learn).
     rules : lab.rules.Rules, optional
-        The playground's mistake settings (replace ``zero_idcg``); the browser's preview
-        computes them too (figures.js).
-    on_change : callable, optional
-        Called with the checked event (see the module notes; a move also carries
-        ``"order"``, every id in the new order) before the script reruns. Apply it to
-        your state there. Raise ValueError to refuse it: the message shows at its row.
-    on_event : callable, optional
-        Instead of this table's own check and ``on_change``: called with the browser's
-        raw event and the order it reported, it checks, applies and returns
-        ``(event applied or None, refusal message or None, row id or None)`` — as
-        :func:`lab.table_events.next_state` does for the playground.
-    show_ideal : bool
-        Show the ideal ordering's table beside (or, on a narrow screen, below) the list.
-    editable : bool
-        Allow editing grades and labels, adding and removing rows.
-    disabled : bool
-        Show the table without moves or edits.
-    hint : str or None
-        The help line under the list.
-    max_label, max_rows : int
-        Longest label, most rows (add is refused beyond).
-    size : {'normal', 'present'}
-        'present': type for a projector (cells at 20 px or more, the figures at 40 px or
-        more, no hint line), for the presenter view.
-    history : dict, optional
-        ``{"undo": bool, "redo": bool}``: this table holds the page's undo history. It
-        shows Undo and Redo buttons (enabled as given) beside "+ Add item"; they, Ctrl+Z
-        (Cmd+Z) and Ctrl+Shift+Z / Ctrl+Y anywhere on the page but in a text field, send
-        ``{"action": "undo"}`` / ``"redo"`` events, and the browser's Back and Forward
-        ``{"action": "visit", "query": the entry's address}`` (ui/ranking_table/history.js;
-        ``on_event`` takes them: :func:`lab.table_events.history_step`).
-    generation : int, optional
-        A number the caller raises when the server sets the page's other widgets over the
-        browser's values; every event carries back the one the page had drawn, so the
-        caller can tell a rerun whose widget values are older than that setting (the
-        playground: ``ui.state.settings_generation``).
+        The conventions (the playground's mistake settings; None: the engine's defaults,
+        NDCG 0 when IDCG@k is 0); the browser's preview computes them too (figures.js).
+    owner : lab.table.Owner, optional
+        Keeps the state the rows are drawn from and reduces each checked event into it
+        (a move also carries ``"order"``, every id in the new order) before the script
+        reruns; a ValueError it raises refuses the event, its message shown at the row.
+        ``Owner.calling(fn)`` calls ``fn(event)``. Its ``extras`` are drawn too (the
+        playground's Undo and Redo flags: ``{"history": {"undo": bool, "redo": bool}}``
+        shows the buttons, Ctrl+Z and its kin, and Back and Forward as events;
+        ``{"generation": int}`` is sent back with every event). None: the order is drawn
+        as the user left it, and the return value says what they did.
+    view : View
+        How the table looks and what it allows (:class:`View`).
 
     Returns
     -------
     dict
         ``{"order": [ids in the order drawn], "event": the checked event of this run,
-        or None}``. Without ``on_change``, apply ``event`` yourself (a move needs
-        nothing: the order is drawn as the user left it).
+        or None}``.
 
     Raises
     ------
     ValueError
         If a row is not a dict, its ``id`` is missing or repeated, or its grade is not
-        a finite number or None; if ``gain`` or ``zero_idcg`` is not a choice.
+        a finite number or None; if ``gain`` or ``view.size`` is not a choice.
     """
     norm = model.normalise_rows(rows)
     ids = [r["id"] for r in norm]
-    reported, raw_event = _read_report(key)
-    memo = state.component_memo(_MEMO, key) or {}
-    # A report from before this session (the old one expired during a cut) names rows it
-    # never drew: not news here (bridge.js tells the student what it held).
-    foreign = "session" not in memo
-    moved = any(e.get("action") == "move" for e in _events(raw_event))
-    order = P.order_to_draw(ids, None if foreign else reported, moved and not foreign,
-                            memo.get("order_memo"))
+    report = Report.parse(state.component_report(key))
+    session = state.table_session(key)
+    order = order_to_draw(session, ids, report, owned=owner is not None)
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
     lang = state.language()
-    if hint is HINT:
-        hint = hint_text(lang)
-    data = model.table_data(drawn, k=k, gain=gain, unretrieved=unretrieved,
-                            zero_idcg=zero_idcg, rules=rules, lang=lang)
-    refused = memo.get("refused") or {}
+    hint = hint_text(lang) if view.hint is HINT else view.hint
+    data = model.table_data(drawn, k=k, gain=gain, unretrieved=unretrieved, rules=rules,
+                            lang=lang, normalised=True)
+    refused = session.refused if session else {}
     data.update(
         scale=dict(scale) if scale else None,
         scale_text=grades.scale_text(scale, lang=lang),
@@ -306,42 +217,42 @@ def ranking_table(
         messages={i: m for i, m in refused.items() if i in by_id},
         notice=" ".join(m for i, m in refused.items() if i not in by_id) or data["problem"],
         hint=hint or "",
-        editable=bool(editable),
-        disabled=bool(disabled),
-        show_ideal=bool(show_ideal),
-        max_label=int(max_label),
-        size=_size(size),
-        history={"undo": bool(history.get("undo")), "redo": bool(history.get("redo"))}
-        if history else None,
-        generation=None if generation is None else int(generation),
+        editable=bool(view.editable),
+        disabled=bool(view.disabled),
+        show_ideal=bool(view.show_ideal),
+        max_label=int(view.max_label),
+        size=_size(view.size),
+        history=None,
+        generation=None,
     )
-    event = memo.get("event") if raw_event is not None else None
+    if owner is not None:
+        data.update(owner.extras())
+    event = session.applied if session and report.events else None
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)
-    session = memo.get("session") or uuid.uuid4().hex
-    data.update(session=session, ack=memo.get("ack"))
-    order_memo = {"seen": reported, "incoming": ids, "drawn": order}
-    state.set_component_memo(_MEMO, key, {
-        "session": session,
-        "ack": memo.get("ack"),
-        "formula": model.formula_data(data),
-        "order_memo": order_memo,
-        "rows": drawn,
-        "scale": dict(scale) if scale else None,
-        "max_label": int(max_label),
-        "max_rows": int(max_rows),
-    })
+    new = TableSession(
+        id=session.id if session else uuid.uuid4().hex,
+        rows=tuple(drawn),
+        checks=Checks(dict(scale) if scale else None, int(view.max_label), int(view.max_rows)),
+        ack=session.ack if session else None,
+        seen=report.order if session else None,
+        given=tuple(ids), drawn=tuple(order),
+        formula=model.formula_data(data),
+    )
+    ack = new.ack
+    data.update(session=new.id,
+                ack=None if ack is None else {"instance": ack.instance, "seq": ack.seq})
+    state.set_table_session(key, new)
     result = _component(
         key=key,
         data=data,
         on_order_change=_noop,
-        on_event_change=partial(_on_event, str(key), on_change, on_event),
+        on_event_change=partial(state.table_events, str(key), owner),
     )
-    if not memo:
+    if session is None:
         # This session's first draw. Streamlit shows the browser's report only once the
         # component is registered: one there already is a previous session's (the server
         # restarted, or the session expired), in ids this session never drew. Not news.
-        order_memo["seen"] = result.get("order")
-        state.first_report(key, order_memo["seen"])
+        state.set_table_session(key, _replace(new, seen=Report.parse(result).order))
     return {"order": order, "event": event}
 
 
@@ -357,10 +268,11 @@ def ranking_formula(*, table: str, key: str, size: str = "normal") -> None:
     data), per gain. It then follows the table in the browser, in the frame the table
     draws new figures (a drag's preview, a key's move, the engine's answer). ``size``:
     as the table's ("present": type for a projector)."""
-    memo = state.component_memo(_MEMO, table) or {}
+    session = state.table_session(table)
     lang = state.language()
     _formula(key=key, data={
-        "table": str(table), "formula": memo.get("formula"), "size": _size(size),
+        "table": str(table), "formula": session.formula if session else None,
+        "size": _size(size),
         "labels": {"note_linear": gain_name("linear", lang=lang, long=True),
                    "note_exponential": gain_name("exponential", lang=lang, long=True),
                    "no_gain": t("(no positive gain to find)", lang)}})

@@ -31,6 +31,7 @@ Notes on ``st.components.v2`` (Streamlit 1.67), checked against its source:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -38,7 +39,7 @@ from typing import Any
 import streamlit as st
 
 from lab.i18n import t
-from lab.playground import order_to_draw
+from lab.table import Ack, Report, TableSession, order_to_draw
 from lab.text import fmt_grade
 from ui import state
 from ui.ranking_table import module_js
@@ -55,8 +56,8 @@ _component = st.components.v2.component(
     js=module_js([_SHARED / "dom.js", _SHARED / "drag.js", _HERE / "sortable.js"]),
 )
 
-# What sortable_list saw and drew last run, per key (lab.playground.order_to_draw's memo),
-# kept by ui.state (the one writer of st.session_state).
+# What sortable_list saw and drew last run, per key (a lab.table.TableSession: the order
+# rules are lab.table.order_to_draw's), kept by ui.state (the one writer of st.session_state).
 _MEMO = "sortable"
 
 
@@ -111,26 +112,15 @@ def _normalise(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def _read_report(key: str) -> tuple[list[str] | None, Mapping | None]:
-    """The order the browser last reported for ``key``, and the move that fired this run
-    (``{"id", "from", "to", "instance", "seq"}``), or None."""
-    snapshot = st.session_state[key] if key in st.session_state else None
-    if not isinstance(snapshot, Mapping):
-        return None, None
-    order = snapshot.get("order")
-    if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
-        order = None
-    moved = snapshot.get("moved")
-    return order, (moved if isinstance(moved, Mapping) else {} if moved is not None else None)
-
-
-def _ack(moved: Mapping | None, memo: Mapping | None) -> dict:
+def _ack(report: Report, memo: TableSession | None) -> Ack | None:
     """The browser's last move this list has drawn (its page instance and number): the
     browser keeps the moves made since on screen (sortable.js), or a run answering the
     first of two quick Alt+↑ would put the row back between them."""
-    if moved and isinstance(moved.get("instance"), str) and isinstance(moved.get("seq"), int):
-        return {"instance": moved["instance"], "seq": moved["seq"]}
-    return dict((memo or {}).get("ack") or {})
+    marks = [Ack.of(e) for e in report.events]
+    mark = marks[-1] if marks else None
+    if mark is not None and mark.instance is not None:
+        return mark
+    return memo.ack if memo else None
 
 
 def sortable_list(
@@ -184,11 +174,12 @@ def sortable_list(
     """
     rows = _normalise(items)
     ids = [row["id"] for row in rows]
-    reported, moved = _read_report(key)
+    report = Report.parse(state.component_report(key), "moved")
     previous = state.component_memo(_MEMO, key)
-    first = previous is None
-    order = order_to_draw(ids, reported, moved is not None, previous)
-    memo = {"seen": reported, "incoming": ids, "drawn": order, "ack": _ack(moved, previous)}
+    previous = previous if isinstance(previous, TableSession) else None
+    order = order_to_draw(previous, ids, report, owned=False)
+    memo = TableSession("", seen=report.order if previous else None, given=tuple(ids),
+                        drawn=tuple(order), ack=_ack(report, previous))
     state.set_component_memo(_MEMO, key, memo)
 
     by_id = {row["id"]: row for row in rows}
@@ -198,14 +189,16 @@ def sortable_list(
     ]
     result = _component(
         key=key,
-        data={"items": drawn, "disabled": bool(disabled), "ack": memo["ack"],
+        data={"items": drawn, "disabled": bool(disabled),
+              "ack": {"instance": memo.ack.instance, "seq": memo.ack.seq} if memo.ack else {},
               "labels": labels(state.language())},
         on_order_change=_noop,
         on_moved_change=on_change if on_change is not None else _noop,
     )
-    if first:
+    if previous is None:
         # A report there at this session's first draw is a previous session's (a server
         # restart), in ids this session never drew: not news (as in ui/ranking_table).
-        memo["seen"] = result.get("order")
-        state.first_report(key, memo["seen"])
+        seen = Report.parse(result).order
+        state.set_component_memo(_MEMO, key, replace(memo, seen=seen))
+        state.first_report(key, None if seen is None else list(seen))
     return order

@@ -11,15 +11,15 @@ How a move flows
    (``st.session_state[LIST]["order"]``) and fires its ``event`` trigger (a move; or a
    grade, rename, remove, add). The other pages' ``ui/sortable`` lists report the same
    ``order`` with a ``moved`` trigger;
-2. state: the trigger's callback, :func:`on_table_event` (the table:
-   :func:`lab.table_events.next_state`, check -> reconcile -> apply; a refusal goes back to
-   its row) or :func:`on_list_move` (a sortable list: :func:`lab.playground.reorder`),
-   stores the new :class:`lab.playground.Playground` through :func:`_set_playground`, the
-   only writer of ``PG``. When a reconnect lost a trigger, :func:`_follow_report` applies
-   the reported order at the top of the next run (the table re-sends every unanswered
-   event every 4 s, a list its move). A report made before this session began (the old
-   one expired during a cut, or the server restarted) names rows it never drew and is left
-   alone (:func:`first_report`);
+2. state: the trigger's callback, :func:`table_events` (the table: :func:`lab.table.receive`,
+   check -> reconcile -> reduce, with the playground's reduce, :data:`PLAYGROUND_TABLE`; a
+   refusal goes back to its row) or :func:`on_list_move` (a sortable list:
+   :func:`lab.playground.reorder`), stores the new :class:`lab.playground.Playground` and
+   its history (``PG``, ``PG_HISTORY``). :func:`pending_edits` runs the same at the top of
+   each run: a report whose trigger a reconnect lost is news there (the table re-sends
+   every unanswered event every 4 s, a list its move). A report made before this session
+   began (the old one expired during a cut, or the server restarted) names rows it never
+   drew and is left alone;
 3. engine: the page reads :func:`playground` and asks ``ndcg_core`` for every figure (a move
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
@@ -46,7 +46,8 @@ import streamlit as st
 from lab import playground as P, rules as R
 from lab.i18n import LANGUAGES, language_of, t
 from lab.history import LIMIT, History
-from lab.table_events import history_step, next_state
+from lab import table_events as playground_events
+from lab.table import Owner, Report
 from lab.text import fmt_grade
 from ui.state.present import *  # noqa: F401,F403  (presenter view: ui/state/present.py)
 
@@ -161,10 +162,8 @@ def _settings_reported_behind() -> bool:
     """This rerun carries a table event from a page that had not yet drawn the server's last
     setting of the row (its answer was slow: a resend after 4 s, or Back twice): the row's
     values in this rerun are the ones that setting replaced, not the user's."""
-    value = ss.get(LIST)
-    raw = value.get("event") if hasattr(value, "get") else None
-    generation = raw.get("generation") if hasattr(raw, "get") else None
-    return isinstance(generation, int) and generation < settings_generation()
+    generation = Report.parse(ss.get(LIST)).generation
+    return generation is not None and generation < settings_generation()
 
 
 def playground() -> P.Playground:
@@ -194,15 +193,15 @@ def pending_edits() -> P.Playground:
     """Fold in what arrived since the last run: a list order a component reported without
     its trigger (a reconnect can lose the trigger, not the state). Cheap enough for every
     run, fragment reruns included."""
-    for key in (LIST, GAIN_LIST, BEYOND_LIST):
+    table_events(LIST, PLAYGROUND_TABLE)
+    for key in (GAIN_LIST, BEYOND_LIST):
         _follow_report(key)
     return ss[PG]
 
 
 def _report(key):
-    value = ss.get(key)
-    order = value.get("order") if hasattr(value, "get") else None
-    return list(order) if isinstance(order, list) else None
+    order = Report.parse(ss.get(key), "moved").order
+    return None if order is None else list(order)
 
 
 def _follow_report(key):
@@ -238,22 +237,23 @@ def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name
     return any(COMPONENT_MEMO.format(c, key) in ss for c in ("ranking_table", "sortable"))
 
 
-def on_table_event(event, reported, key: str = LIST):
-    """The table's raw event and reported order to the next state (check -> reconcile ->
-    apply: :func:`lab.table_events.next_state`; Ctrl+Z and its kin: an undo or a redo);
-    returns (event applied, refusal, row id)."""
-    moved, problem = history_step(_history(), event, lang=language())
-    if moved is not None:
-        _restore(moved)
-        ss[PG_SETTINGS_SHOWN] = None if event["action"] == "visit" else ss.get(PG_SETTINGS_SHOWN)
-        if problem:
-            ss[PG_NOTICE] = {"problem": problem, "kept": True}
-        return {"action": event["action"]}, None, None
-    step = next_state(ss[PG], event, reported, lang=language())
-    if step.event is not None and step.event["action"] == "move":
-        ss[PG_REPORT_SEEN + key] = list(step.event["order"])
-    _set_playground(step.state)
-    return step.event, step.message, step.row_id
+def _reduce_table(history: History, event: dict) -> History:
+    """The playground's ``reduce`` (:func:`lab.table_events.reduce`), with what the page
+    does around it: after Back or Forward the whole page runs again (its settings row
+    follows), and an address that cannot be read is said above the table."""
+    if event["action"] == "visit":
+        ss[PG_SETTINGS_SHOWN] = None
+    try:
+        return playground_events.reduce(history, event, lang=language())
+    except playground_events.UnreadableAddress as exc:
+        ss[PG_NOTICE] = {"problem": str(exc), "kept": True}
+        return history
+
+
+# The playground's ranking table: its state is the session's undo history.
+PLAYGROUND_TABLE = Owner(
+    load=lambda: _history(), store=lambda h: _restore(h), reduce=_reduce_table,
+    extras=lambda: {"history": history_flags(), "generation": settings_generation()})
 
 
 def on_button(action: str):
@@ -441,3 +441,4 @@ def requested_document() -> str | None:
 from ui.state.data import *  # noqa: E402,F401,F403
 from ui.state.practice import *  # noqa: E402,F401,F403
 from ui.state.code import *  # noqa: E402,F401,F403
+from ui.state.table import *  # noqa: E402,F401,F403
