@@ -1,7 +1,11 @@
 """Make the repository importable (ndcg_core, ui) from every test; mark every test that starts
-a browser ``browser`` (so ``-m "not browser"`` is the fast lane) and the files that take
-minutes ``slow``; hand out the slowest files first."""
+a browser ``browser`` (so ``-m "not browser"`` is the fast lane), every test that compares
+with a reference library or trec_eval's expected outputs ``conformance`` (from what it
+uses, not by hand), and the files that take minutes ``slow``; hand out the slowest files
+first."""
 
+import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -35,6 +39,69 @@ def starts_a_browser(item) -> bool:
         "browser" in getattr(item, "fixturenames", ()))
 
 
+# What a conformance test compares with: the reference libraries, and trec_eval's own
+# expected outputs (tests/reference_data.py's TREC_EVAL_TEST, tests/data/trec_eval-test/).
+REFERENCE_LIBRARIES = ("pytrec_eval", "xgboost", "lightgbm", "sklearn", "ranx")
+REFERENCE_DATA = {"reference_data": ("TREC_EVAL_TEST",)}
+
+
+def _imports_reference(node) -> list[str]:
+    """The names an import statement binds to a reference library or trec_eval's data."""
+    if isinstance(node, ast.Import):
+        return [a.asname or a.name.split(".")[0] for a in node.names
+                if a.name.split(".")[0] in REFERENCE_LIBRARIES]
+    if isinstance(node, ast.ImportFrom) and node.module:
+        if node.module.split(".")[0] in REFERENCE_LIBRARIES:
+            return [a.asname or a.name for a in node.names]
+        wanted = REFERENCE_DATA.get(node.module, ())
+        return [a.asname or a.name for a in node.names if a.name in wanted]
+    return []
+
+
+def _uses(node, names) -> bool:
+    return any((isinstance(n, ast.Name) and n.id in names) or _imports_reference(n)
+               for n in ast.walk(node))
+
+
+@functools.cache
+def _reference_users(path: Path) -> tuple[frozenset, dict]:
+    """(the module-level names of ``path`` that reach a reference, its functions by name):
+    names an import binds to one, then every module-level function, class or value whose
+    definition uses such a name, to a fixed point (a helper that calls sklearn counts)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {name for node in ast.walk(tree) for name in _imports_reference(node)}
+    defined = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined[node.name] = node
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for n in ast.walk(target):
+                    if isinstance(n, ast.Name):
+                        defined[n.id] = node
+    grew = True
+    while grew:
+        new = {name for name, node in defined.items() if name not in names and _uses(node, names)}
+        names |= new
+        grew = bool(new)
+    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    return frozenset(names), functions
+
+
+def compares_with_a_reference(item) -> bool:
+    """The test's own definition (decorators and parameters included) or one of its fixtures
+    uses a reference library or trec_eval's expected outputs, directly or through a helper
+    of its module."""
+    path = Path(str(item.path))
+    if path.suffix != ".py" or not path.exists():
+        return False
+    names, functions = _reference_users(path)
+    node = functions.get(getattr(item, "originalname", item.name))
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return (node is not None and _uses(node, names)) or bool(fixtures & names)
+
+
 @pytest.hookimpl(tryfirst=True)  # marked before ``-m`` deselects
 def pytest_collection_modifyitems(items) -> None:
     def rank(item) -> int:
@@ -45,6 +112,8 @@ def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if starts_a_browser(item):
             item.add_marker(pytest.mark.browser)
+        if compares_with_a_reference(item):
+            item.add_marker(pytest.mark.conformance)
         if rank(item) < len(SLOW_FIRST):
             item.add_marker(pytest.mark.slow)
     items.sort(key=rank)  # stable: every other file keeps its order

@@ -34,7 +34,6 @@ def ndcg_measure(m):
 
 # ------------------------------------------------------------------ trec_eval's outputs
 
-@pytest.mark.conformance
 def test_gain_map_and_cutoffs_print_trec_eval_meas_params_lines():
     """out.test.meas_params ran -mndcg.1=3,2=9,4=4.5 -mndcg_cut.10,20,23.4; trec_eval reads
     23.4 with atol as 23, which we refuse, so 23 is written as 23."""
@@ -47,7 +46,6 @@ def test_gain_map_and_cutoffs_print_trec_eval_meas_params_lines():
     assert done.stdout.splitlines() == expected
 
 
-@pytest.mark.conformance
 def test_graded_qrels_with_negative_grades_print_trec_eval_lines():
     """out.test.aql: qrels.rel_level holds grades -1..4; every ndcg line, per query and all."""
     done = cli(str(TREC / "qrels.rel_level"), RUN, "-m", "ndcg", "-m", "ndcg_cut", "-q")
@@ -131,7 +129,6 @@ def printed(done):
     return out
 
 
-@pytest.mark.conformance
 def test_minus_J_matches_pytrec_eval_judged_docs_only_flag():
     """results.test against qrels.test, condensed: pytrec_eval (trec_eval 9, float32 scores)
     is matched by --convention pytrec_eval, to the 4 printed decimals."""

@@ -98,7 +98,6 @@ def near_tie_collection(rng):
             pd.DataFrame(run, columns=["qid", "docid", "score"]))
 
 
-@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(150))
 def test_pytrec_eval_convention_matches_pytrec_eval_on_near_ties(case):
     rng = np.random.default_rng(140_000 + case)
@@ -161,7 +160,6 @@ def judged_only_collection(rng):
             pd.DataFrame(run, columns=["qid", "docid", "score"]))
 
 
-@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(150))
 def test_judged_only_matches_pytrec_eval_judged_docs_only_flag(case):
     rng = np.random.default_rng(150_000 + case)
@@ -231,7 +229,6 @@ def ranx_ties():
                                                     convention="ranx")
 
 
-@pytest.mark.conformance
 @pytest.mark.parametrize("case", range(200))
 def test_ranx_convention_matches_ranx_on_heavy_ties(case, ranx_ties):
     expected, ours = ranx_ties

@@ -14,8 +14,6 @@ from sklearn.metrics import ndcg_score
 
 from ndcg_core import evaluate, ndcg
 
-pytestmark = pytest.mark.conformance
-
 CASES = 300
 TOL = 1e-9
 

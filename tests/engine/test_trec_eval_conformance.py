@@ -13,8 +13,6 @@ from ndcg_core import evaluate, read_qrels, read_run
 from cli_runner import run_cli
 from reference_data import TREC_EVAL_TEST as TREC
 
-pytestmark = pytest.mark.conformance
-
 REPO = Path(__file__).resolve().parents[2]
 
 # expected file -> (qrels, run, evaluate keywords), each printed by trec_eval 10.0 with -q and
