@@ -17,7 +17,7 @@ st.set_page_config(page_title="NDCG Lab", page_icon="📊", layout="wide",
                    initial_sidebar_state=state.sidebar_state())
 memory.configure()  # once per process: freed upload memory goes back to the system
 # A session's first run waits its turn (two at once): a class opening the app together
-# cannot stall the students already working (ui/opening.py, issue 26).
+# cannot stall the students already working (ui/opening.py).
 with opening.first_run_in_turn():
     lang = state.language()
 

@@ -1,4 +1,4 @@
-"""Undo and redo: a bounded history of states, pure and immutable (issue 25).
+"""Undo and redo: a bounded history of states, pure and immutable.
 
 A :class:`History` holds the ``present`` state, the states before it (``past``, oldest
 first) and the states undone since (``future``, next first). Every change is one step

@@ -36,7 +36,7 @@ GAINS = ("linear", "exponential", "both")
 
 
 # Links the app writes stay under this many bytes of query string: Tornado refuses request
-# lines over 16 KiB when they arrive in network-sized packets (issue 16), and 8 KB leaves room
+# lines over 16 KiB when they arrive in network-sized packets, and 8 KB leaves room
 # for the path and for proxies with an 8 KB header limit.
 MAX_LINK = 8000
 
@@ -232,8 +232,8 @@ def clean_label(label, row, *, lang: str = "en"):
 
 # ----------------------------------------------------------------- the shareable link
 
-# The link's parameters. "pool" is the unretrieved grades' name in links written before
-# issue 22: read (after "unretrieved"), never written; then the mistake settings' (lab.rules).
+# The link's parameters. "pool" is the unretrieved grades' older name, still in links shared
+# before: read (after "unretrieved"), never written; then the mistake settings' (lab.rules).
 LINK_PARAMS = ("l", "g", "k", "gain", "scale", "unretrieved", "pool", *PARAMS.values())
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")

@@ -100,7 +100,7 @@ def query_facts(q: pd.DataFrame, r: pd.DataFrame) -> pd.DataFrame:
     documents the run does not retrieve.
     """
     # the engine's coding: ids matched as evaluate matches them, documents never made into
-    # Python strings (hashing them as objects took twice the file's size, issue 16)
+    # Python strings (hashing them as objects took twice the file's size)
     jq, rq, qids = nc.id_codes(q["qid"], r["qid"])
     jd, rd, nd = nc.id_codes(q["docid"], r["docid"], ids=False)
     nq = len(qids)

@@ -86,8 +86,8 @@ def _codes(a, b, *, sort, ids=True):
     which is the byte order of their UTF-8 that Arrow sorts by); else any order.
 
     Arrow codes both columns in place, from their own buffers: no Python ``str`` is made
-    for an id (a 150 MB run's 3 M docids as Python objects took about 8x the file's size,
-    issue 16). Few distinct ids (queries) are hashed (``dictionary_encode``); many
+    for an id (a 150 MB run's 3 M docids as Python objects took about 8x the file's size).
+    Few distinct ids (queries) are hashed (``dictionary_encode``); many
     (documents, mostly distinct) are sorted instead (``rank``): a hash table of 3 M
     strings took twice the file's size, a sort a third of it at most, in no more time.
     The first column's codes are a copy, the second's a view of the codes of both: when
@@ -134,7 +134,7 @@ def id_codes(a, b, *, ids=True):
     Returns ``(codes_a, codes_b, vocabulary)``: code ``i`` is the ``i``-th id in text order,
     and ``vocabulary`` those ids as an array of ``str``, or only their number when not
     ``ids`` (a run's millions of document ids need not become Python strings: Arrow codes
-    them from their own buffers, issue 16).
+    them from their own buffers).
 
     >>> ca, cb, vocabulary = id_codes(pd.Series(["q2", "q1"]), pd.Series(["q1", "q3", 2]))
     >>> ca.tolist(), cb.tolist(), vocabulary.tolist()
@@ -221,7 +221,7 @@ def _sort_rows(q, primary_desc, tiebreak=None, *, tiebreak_desc=False):
     if int(q.max()).bit_length() + bp + bt > 62:
         return np.lexsort((t, -p, q))
     # key = q << (bp + bt) | (np_ - 1 - p) << bt | t, built in place: p and t 32-bit, at
-    # most the key and one more array of n rows at a time (issue 16: a large upload's peak)
+    # most the key and one more array of n rows at a time (a large upload's peak)
     key = np.subtract(np_ - 1, p, dtype=np.int64)
     del p
     key <<= bt
@@ -237,7 +237,7 @@ def _sort_rows(q, primary_desc, tiebreak=None, *, tiebreak_desc=False):
 def _numbers(df, name, column):
     values = df[column]
     # a float64 column is read in place (read-only; its NaN are NaN): pd.to_numeric and
-    # to_numpy(na_value=...) each copy it, 26 MB of a 150 MB run's scores (issue 16)
+    # to_numpy(na_value=...) each copy it, 26 MB of a 150 MB run's scores
     values = (values.to_numpy() if values.dtype == np.float64 else pd.to_numeric(
         values, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan))
     bad = ~np.isfinite(values)

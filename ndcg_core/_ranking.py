@@ -91,7 +91,7 @@ def _group_ranks(q):
     starts = np.flatnonzero(np.r_[True, q[1:] != q[:-1]]) if n else np.array([], int)
     sizes = np.diff(np.r_[starts, n])
     # 32-bit (half the memory of a large run's ranks); the group's start repeated over its
-    # rows, subtracted in place: two arrays of n rows at a time, not three (issue 16)
+    # rows, subtracted in place: two arrays of n rows at a time, not three (a large upload's peak)
     kind = np.int32 if n < 2**31 else np.int64
     ranks = np.arange(1, n + 1, dtype=kind)
     ranks -= np.repeat(starts.astype(kind), sizes)
@@ -229,7 +229,7 @@ class _Ranking:
         # keep run rows of judged queries (a query without judgments is never evaluated,
         # so trec_eval never looks at it: a repeated line there is no error). Below, each
         # array over the run's rows is let go once used: a large upload's peak is the
-        # number of them alive at once (issue 16).
+        # number of them alive at once.
         keep = judged_q[rq]
         rows = None  # the run rows kept, when not all are
         if keep.all():

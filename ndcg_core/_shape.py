@@ -2,7 +2,7 @@
 
 pandas' C parser spends memory on every field it tokenizes, and on a CSV's first data row
 builds one column per field: one 1 MB line of ``q,q,q,...`` cost 800 times its size and
-27 s (issue 26), a 150 MB TREC run on one line 20 times. Counting separators with numpy, a
+27 s, a 150 MB TREC run on one line 20 times. Counting separators with numpy, a
 block of bytes at a time, costs a few passes over the file and a few MB, whatever its shape;
 a line wider than any reader needs is then refused (CSV), or read without pandas (a TREC
 run's trailing fields, which trec_eval ignores).

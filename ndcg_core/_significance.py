@@ -53,7 +53,7 @@ def _p_value(x: np.ndarray, b: np.ndarray, test: str, n_resamples: int, seed: in
     if test != "wilcoxon" and _zero_mean(x, b):
         # The statistic is exactly 0, so every resample is as extreme as it: p = 1. SciPy
         # counts resampled means of about 1e-17 as less extreme than an observed mean of
-        # about 1e-17 (0.1 - 0.1 in binary), and gives p < 1 (issue 21).
+        # about 1e-17 (0.1 - 0.1 in binary), and gives p < 1.
         return 1.0
     batch = max(1, _BATCH_CELLS // n)
     if test == "t":

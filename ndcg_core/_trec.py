@@ -139,7 +139,7 @@ _FIELD = re.compile(rb"\S+")  # bytes: \s is C's isspace, the blanks bytes.split
 def _long_line(raw: bytes, start: int, end: int, name: str, n: int, layout) -> list:
     """The fields of a long line that the reader uses, found in place: a run line's
     trailing fields, which trec_eval ignores, are neither split nor copied (a 150 MB run on
-    one line took 20x its size split whole, issue 26). Only the fields used are decoded."""
+    one line took 20x its size split whole). Only the fields used are decoded."""
     fields, what = layout[0], layout[1]
     parts = []
     for match in _FIELD.finditer(raw, start, end):

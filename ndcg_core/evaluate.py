@@ -250,7 +250,7 @@ def _judged_columns(r, cutoffs, evaluated) -> dict:
     result = {}
     for c in cutoffs:
         # the judged rows in the top c counted per query (only their query codes are taken:
-        # no float array of every row, issue 16)
+        # no float array of every row)
         hits = np.bincount(r.q[r.judged if c is None else r.judged & (r.ranks <= c)],
                            minlength=r.nq)
         shown = np.minimum(n, c) if c is not None else n
@@ -329,7 +329,7 @@ score_precision, fractional, depth, missing
         if c is not None:
             promoted &= r.ranks <= c
         # the promoted rows' gains replaced in a copy: one more array of the run's rows, not
-        # three (issue 16: a large upload's peak)
+        # three (a large upload's peak)
         extra = (r.q[promoted], top_gain[r.q[promoted]])
         g = r.g.copy()
         g[promoted] = extra[1]

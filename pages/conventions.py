@@ -5,7 +5,7 @@ Prose: assets/lessons/05_conventions.md."""
 import pandas as pd
 import streamlit as st
 
-from lab import conventions as C, options_text as O
+from lab import conventions, options_text as O
 from lab.documents import RUNNING_EXAMPLE
 from lab.errors import explain
 from lab.i18n import t
@@ -40,17 +40,17 @@ with left:
     k_ties = st.slider(t("Cutoff k", lang), 1, 3, 1, key="cv_ties_k")
 with right:
     try:
-        table(C.ties_table(list(edited["docid"]), list(edited["grade"]),
+        table(conventions.ties_table(list(edited["docid"]), list(edited["grade"]),
                            list(edited["score"]), k_ties, lang=lang))
     except ValueError as exc:
         st.error(t("These rows cannot be ranked: {error}", lang, error=escape_markdown(explain(exc, lang))),
                  icon=":material/error:")
 
 L.section(LESSON, "all-zero")
-table(C.zero_idcg_table(lang=lang))
+table(conventions.zero_idcg_table(lang=lang))
 
 L.section(LESSON, "negative")
-neg, message = C.negative_table(NEGATIVE, 3, lang=lang)
+neg, message = conventions.negative_table(NEGATIVE, 3, lang=lang)
 table(neg)
 if message:
     # the exception's name as code, its message in the page's language (lab.errors.explain)
@@ -60,8 +60,8 @@ if message:
 L.section(LESSON, "log-base")
 base = st.slider(t("Base b of the Järvelin–Kekäläinen discount", lang), 1.5, 12.0, 2.0,
                  step=0.5, key="cv_base")
-table(C.log_base_table(list(RUNNING_EXAMPLE), base, lang=lang))
-weights = C.discount_weights(10, base)
+table(conventions.log_base_table(list(RUNNING_EXAMPLE), base, lang=lang))
+weights = conventions.discount_weights(10, base)
 charts.show(charts.lines_chart(
     weights, x="index", columns=weights.columns, y=t("weight of a gain of 1", lang),
     title=t("Weight of each rank, 1 / discount (Järvelin–Kekäläinen b = {base})", lang,
@@ -69,18 +69,18 @@ charts.show(charts.lines_chart(
     key="cv_weights")
 
 L.section(LESSON, "unlabeled")
-table(C.unlabeled_table(lang=lang))
+table(conventions.unlabeled_table(lang=lang))
 
 L.section(LESSON, "monotone-scores")
-name = st.selectbox(t("Transform the scores with", lang), list(C.TRANSFORMS),
-                    format_func=lambda x: C.transform_label(x, lang), key="cv_transform")
-shown_name = C.transform_label(name, lang)
-items, before, after = C.transform_table(name, 3, lang=lang)
+name = st.selectbox(t("Transform the scores with", lang), list(conventions.TRANSFORMS),
+                    format_func=lambda x: conventions.transform_label(x, lang), key="cv_transform")
+shown_name = conventions.transform_label(name, lang)
+items, before, after = conventions.transform_table(name, 3, lang=lang)
 a, b = st.columns(2)
 a.metric(t("NDCG@3, original scores", lang), fmt(before), border=True)
 b.metric(t("NDCG@3, {transform}", lang, transform=shown_name), fmt(after),
          delta=f"{after - before:+.3f}" if abs(after - before) > 1e-12 else None, border=True)
-if C.TRANSFORMS[name][1]:
+if conventions.TRANSFORMS[name][1]:
     st.success(t("{transform} is strictly increasing: same order, same ties, same NDCG.", lang,
                  transform=shown_name), icon=":material/check_circle:")
 else:

@@ -3,7 +3,7 @@ a flip finder for orderings the two gains rank oppositely."""
 
 import streamlit as st
 
-from lab import flips as F
+from lab import flips
 from lab.i18n import t
 from lab.text import fmt
 from ui import charts, learn, lessons as L, playground as view, routing, state, tables
@@ -15,12 +15,12 @@ pg = state.playground()  # the playground's shared state (this page never publis
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def flip_of(grades: tuple, k: int, judged: tuple | None):
-    return F.find_flip(grades, k, ideal=list(judged) if judged else None)
+    return flips.find_flip(grades, k, ideal=list(judged) if judged else None)
 
 
-L.header(F.GAIN)
-L.section(F.GAIN, "intro", heading=False)
-L.section(F.GAIN, "curves")
+L.header(flips.GAIN)
+L.section(flips.GAIN, "intro", heading=False)
+L.section(flips.GAIN, "curves")
 charts.show(charts.gain_chart(4), key="gain_curves")
 
 st.header(t("Your playground ranking under both gains", lang))
@@ -52,7 +52,7 @@ if figures:
                         else t("**Exponential gain**", lang))
             tables.ranking_table(pg.grades, pg.labels, k=k, gain=gain, hint=False)
 
-L.section(F.GAIN, "flip")
+L.section(flips.GAIN, "flip")
 if figures:
     try:
         # the answer depends on the grades, not their order: dragging reuses the cache
@@ -61,4 +61,4 @@ if figures:
     except ValueError as exc:
         learn.scoring_error(exc, t("The flip finder cannot search these grades", lang))
 
-L.section(F.GAIN, "who-uses-what")
+L.section(flips.GAIN, "who-uses-what")

@@ -1,5 +1,5 @@
 """Playground: drag the DCG table itself, edit grades in place, and watch DCG / IDCG / NDCG
-answer (issue 11: everything that explains the number on one screen)."""
+answer: everything that explains the number on one screen."""
 
 import streamlit as st
 
@@ -10,8 +10,8 @@ from ui import handouts, playground as view, routing, share, slides, state
 routing.route_through_app(__file__)
 pg = state.playground()
 lang = state.language()
-# The title shares its row with the five buttons: the table needs the height (issue 11:
-# settings, buttons, figures, 10 rows and the ideal in the first screen at 1280x720).
+# The title shares its row with the five buttons: the table needs the height
+# (settings, buttons, figures, 10 rows and the ideal in the first screen at 1280x720).
 head = st.container(horizontal=True, vertical_alignment="center", gap="medium")
 head.title(t("Playground", lang), width="content")
 view.buttons(head)
@@ -26,10 +26,9 @@ def live():
     pg = state.pending_edits()
     # A whole run: e.g. a row added or removed (k's slider needs a new max); or after Back
     # or Forward, for which Streamlit reruns the whole page while the table's own event
-    # reruns this fragment: the whole run, cut short by the fragment's, left the page
-    # without the other fragment's parts (the formula or charts, the share buttons: 4 of 4
-    # tries of 32 Back and Forward steps beside two CPU burners, 2026-12-03; 10 of 13
-    # passed with this).
+    # reruns this fragment: the whole run, cut short by the fragment's, can leave the page
+    # without the other fragment's parts (the formula or charts, the share buttons) on a
+    # busy server.
     if state.settings_stale(pg):
         st.rerun(scope="app")
     view.notices(pg)
@@ -48,9 +47,9 @@ def live():
 def explained():
     """The formula or the charts, and the link in the address bar. After a move or an edit
     this reruns on its own once the table has drawn the engine's answer (its "settled"
-    signal): the charts and the address's update do not hold that answer back (issue 11).
+    signal): the charts and the address's update do not hold that answer back.
     The formula does not wait for this rerun: it follows the table in the browser, in the
-    frame the table draws new figures (issue 22)."""
+    frame the table draws new figures."""
     view.settled()
     pg = state.pending_edits()
     # Once per run, the table's own figures (memoised by value): the charts and the slides

@@ -5,7 +5,7 @@ import functools
 
 import streamlit as st
 
-from lab import runs as R
+from lab import runs as run_analysis
 from lab.errors import explain
 from lab.i18n import t
 from lab.text import MISSING, escape_markdown
@@ -17,11 +17,11 @@ lang = state.language()
 st.title(t("Evaluate your runs", lang))
 st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on average, computed "
              "by `ndcg_core` the way the preset's library does, then each run tested against "
-             "a baseline, query by query.", lang, n=R.MAX_RUNS))
+             "a baseline, query by query.", lang, n=run_analysis.MAX_RUNS))
 
 # No lambda or function defined in this file: Streamlit keeps a widget's format_func and a
 # download's data callable until the next run, and with them this page's globals, which hold
-# the uploads' bytes (a 150 MB run held twice between runs, issue 16).
+# the uploads' bytes (a 150 MB run held twice between runs).
 # The files' panel draws one line or several; in one container it keeps the settings below
 # at the same place in the page, so loading the sample or a file never remounts their
 # widgets (a remounted multiselect can come back empty: CI saw the cutoffs lost).
@@ -37,7 +37,7 @@ qrels, runs = inputs
 runs = tuple(runs.items())
 tables, errors = D.evaluate_runs(qrels, runs, settings.ks, settings.preset, settings.options,
                                  settings.judged_only)
-for err, systems in R.by_message(errors).items():
+for err, systems in run_analysis.by_message(errors).items():
     st.error(t("**{runs}** cannot be evaluated. {message}", lang,
                runs=summary.run_names(systems, lang), message=escape_markdown(explain(err, lang))),
              icon=":material/error:")
@@ -59,7 +59,7 @@ state.data_cutoff(settings.ks)
 k = st.segmented_control(t("Cutoff for the comparison, tables and charts below", lang),
                          settings.ks,
                          key=state.YD_K, format_func="NDCG@{}".format, required=True)
-per_query = R.per_query_scores(tables, k)
+per_query = run_analysis.per_query_scores(tables, k)
 several = len(tables) >= 2
 compared = None
 if several:
@@ -75,7 +75,7 @@ tab = D.result_tabs(["Per query"] + (["Wins and losses"] if compared else [])
 
 if tab["Per query"].open:
     with tab["Per query"]:
-        table = R.per_query_table(tables, settings.ks, k, extras)
+        table = run_analysis.per_query_table(tables, settings.ks, k, extras)
         find = st.text_input(t("Find queries", lang), key="yd_find",
                              placeholder=t("part of a query id", lang))
         shown = table[table["qid"].str.contains(find, regex=False)] if find else table
@@ -97,8 +97,8 @@ if tab["Per query"].open:
                      icon=":material/open_in_new:"):
             q, r = D.frames(qrels, dict(runs)[system])
             if settings.judged_only:
-                r = R.judged_run(q, r)
-            params = R.playground_link(q, r, qid, settings, k)
+                r = run_analysis.judged_run(q, r)
+            params = run_analysis.playground_link(q, r, qid, settings, k)
             if params is None:
                 st.warning(t("{run} retrieved nothing for this query: no ranking to open.",
                              lang, run=escape_markdown(system)))
@@ -106,7 +106,7 @@ if tab["Per query"].open:
                 st.switch_page(routing.PLAYGROUND, query_params=routing.within_limit(params))
         st.caption(t("Its top {n} documents (ids as labels, grades from the judgments, "
                      "unjudged as 0), the other relevant documents as its unretrieved grades.", lang,
-                     n=R.PLAYGROUND_DEPTH))
+                     n=run_analysis.PLAYGROUND_DEPTH))
 
 if compared and tab["Wins and losses"].open:
     with tab["Wins and losses"]:
@@ -118,9 +118,9 @@ if compared and tab["Wins and losses"].open:
                               key=state.YD_DELTA_RUN)
         left, right = st.columns([3, 2])
         with left:
-            charts.show(charts.delta_chart(R.deltas(per_query, system, baseline), system, baseline,
-                                      k), key="yd_deltas")
-        moved = R.most_changed(per_query, baseline, k)
+            deltas = run_analysis.deltas(per_query, system, baseline)
+            charts.show(charts.delta_chart(deltas, system, baseline, k), key="yd_deltas")
+        moved = run_analysis.most_changed(per_query, baseline, k)
         right.markdown(t("**The queries that changed most** (any run against the baseline)",
                          lang))
         with right:
@@ -146,14 +146,14 @@ if tab["What changed?"].open:
                                            settings.judged_only)
         st.markdown(t("**Mean NDCG under every preset**: the same files, the missing-query "
                       "rule as chosen.", lang))
-        means = R.preset_means(results, settings.ks)
+        means = run_analysis.preset_means(results, settings.ks)
         st.dataframe(means, hide_index=True, key="yd_presets", column_config=D.decimals(means),
                      placeholder=MISSING)
         for (preset, system), err in perrors.items():
             st.caption(t("{preset} refuses {run}: {message}", lang, preset=preset,
                          run=escape_markdown(system), message=escape_markdown(explain(err, lang))))
-        why = {s: R.reasons(D.facts(qrels, up), k, lang=lang) for s, up in runs}
-        spread = R.preset_spread(results, why, k)
+        why = {s: run_analysis.reasons(D.facts(qrels, up), k, lang=lang) for s, up in runs}
+        spread = run_analysis.preset_spread(results, why, k)
         st.markdown(t("**The queries whose NDCG@{k} differs most between presets**, and what "
                       "in the data makes them differ.", lang, k=k))
         st.dataframe(spread, hide_index=True, width="stretch", key="yd_spread", placeholder=MISSING,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from lab import conventions as C
+from lab import conventions
 from lab.playground import Playground
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade, unbroken
@@ -28,8 +28,8 @@ def table(df):
 def presets_panel(pg: Playground, k: int):
     """The playground list under every library preset, differences highlighted."""
     lang = state.language()
-    table_ = C.presets_table(pg.grades, k, pg.unretrieved, lang=lang)
-    mask = C.differs_from_baseline(table_)
+    table_ = conventions.presets_table(pg.grades, k, pg.unretrieved, lang=lang)
+    mask = conventions.differs_from_baseline(table_)
     styled = table_.style.apply(lambda _: np.where(mask, HIGHLIGHT, ""), axis=None)
     shown = ", ".join(f"{escape_markdown(lab)} ({fmt_grade(g)})"
                       for lab, g in zip(pg.labels, pg.grades))

@@ -1,5 +1,5 @@
 """The server's memory: what a big upload's parsing and evaluation free goes back to the
-system, so a class's server returns to its level when the uploading tabs close (issue 16).
+system, so a class's server returns to its level when the uploading tabs close.
 
 Two allocators keep freed memory for reuse by default:
 

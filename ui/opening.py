@@ -1,5 +1,5 @@
 """A session's first run waits its turn, so a class opening the app at once cannot stall the
-students already working (issue 26, item 7).
+students already working.
 
 Streamlit runs each session's script in a thread of its own, and Python's threads share one
 interpreter lock (the GIL) with the server's event loop, which receives every move and sends

@@ -1,5 +1,5 @@
 """Uploaded files are read in another process, so that reading one never holds up the moves
-of the other students on the server (issue 26).
+of the other students on the server.
 
 Why: pandas and numpy hold the interpreter's lock for most of a parse. Read on a session's
 own script thread, a 150 MB run kept every other session's rerun waiting, seconds at a time.

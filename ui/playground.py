@@ -19,10 +19,10 @@ from functools import partial
 import streamlit as st
 
 from lab import grades as G, playground as P, ranking_table as RT
-from lab import rules as R
+from lab import rules as mistake_rules
 from lab.i18n import t
 from lab.text import escape_markdown, fmt_grade, gain_name
-from ui import charts as C, state
+from ui import charts as plotly_charts, state
 from ui.ranking_table import View, ranking_formula, ranking_table, settled_listener
 from ui.sortable import sortable_list
 
@@ -71,7 +71,7 @@ def notices(pg: P.Playground):
                    icon=":material/straighten:")
     if pg.rules.changed:  # the figures below are a mistake's: say so where they are read
         st.warning(t("Mistake settings on: {settings}.", lang,
-                     settings=R.summary(pg.rules, lang)), icon=":material/bug_report:")
+                     settings=mistake_rules.summary(pg.rules, lang)), icon=":material/bug_report:")
 
 
 def settings(pg: P.Playground):
@@ -107,12 +107,12 @@ def mistake_settings(pg: P.Playground):
     mistakes page opens the playground with the one it shows (a notice above the figures
     says when one is on). A change reruns the app (the settings row's signature changed)."""
     lang = state.language()
-    names, choices = R.setting_names(lang), R.choice_names(lang)
+    names, choices = mistake_rules.setting_names(lang), mistake_rules.choice_names(lang)
     with st.expander(t("Advanced: mistake settings", lang), icon=":material/bug_report:",
                      expanded=bool(pg.rules.changed)):
         st.caption(t("Advanced: compute NDCG the way a catalogued mistake does", lang))
         cols = st.columns(3)
-        for i, (name, values) in enumerate(R.CHOICES.items()):
+        for i, (name, values) in enumerate(mistake_rules.CHOICES.items()):
             cols[i % 3].selectbox(names[name], values, key=state.RULE_WIDGET.format(name),
                                   on_change=state.on_rules, format_func=choices[name].get)
         st.button(t("Back to the right conventions", lang), key="pg_rules_reset",
@@ -203,12 +203,12 @@ def charts(pg: P.Playground, figures: dict):
     if pg.rules.changed:
         st.caption(t("The charts use the right conventions, not the mistake settings.",
                      state.language()))
-        figures = {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged, rules=R.RIGHT)
+        figures = {g: RT.gain_figures(pg.grades, pg.cutoff, g, pg.judged, rules=mistake_rules.RIGHT)
                    for g in figures}
     gain = next(iter(figures))
     left, right = st.columns(2)
     with left:
-        C.show(C.contribution_chart(pg.cutoff, gain, figures[gain]))
+        plotly_charts.show(plotly_charts.contribution_chart(pg.cutoff, gain, figures[gain]))
     with right:
-        C.show(C.curve_chart(pg.grades, pg.cutoff, pg.judged,
+        plotly_charts.show(plotly_charts.curve_chart(pg.grades, pg.cutoff, pg.judged,
                              {g: f["ranking"]["ndcg"] for g, f in figures.items()}))

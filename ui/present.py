@@ -1,4 +1,4 @@
-"""The lessons' tables in the presenter view (issue 25).
+"""The lessons' tables in the presenter view.
 
 A data grid (``st.dataframe``) draws its cells on a canvas, at a size only the server's
 theme sets; a projector needs 20 px. In the presenter view a lesson's grid is drawn as a

@@ -10,7 +10,7 @@ import re
 import pandas as pd
 import streamlit as st
 
-from lab import runs as R
+from lab import runs as run_analysis
 from lab.i18n import t
 from lab.runs import Settings
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format
@@ -83,15 +83,16 @@ def show_means(tables: dict, extras: dict, ks: tuple):
     """The headline: per run, mean NDCG@k at every cutoff with Judged@k and the range the
     unjudged documents leave open, the run column pinned."""
     lang = state.language()
-    df = R.means_table(tables, extras, ks)
-    config = {"run": st.column_config.TextColumn(R.header("run", lang=lang), pinned=True),
+    df = run_analysis.means_table(tables, extras, ks)
+    config = {"run": st.column_config.TextColumn(run_analysis.header("run", lang=lang),
+                                                 pinned=True),
               "queries": st.column_config.NumberColumn(
-                  R.header("queries", lang=lang),
+                  run_analysis.header("queries", lang=lang),
                   help=t("Queries in the mean (the missing rule decides).", lang))}
     for c in df.columns[2:]:
         k = int(re.search(r"@(\d+)", c).group(1))
         config[c] = st.column_config.NumberColumn(
-            R.header(c, lang=lang), format=number_format(DATA_DECIMALS),
+            run_analysis.header(c, lang=lang), format=number_format(DATA_DECIMALS),
             help=_means_help(c, k, lang))
     st.dataframe(df, hide_index=True, width="stretch", key="yd_means", column_config=config,
                  placeholder=MISSING)
@@ -101,7 +102,7 @@ def show_means(tables: dict, extras: dict, ks: tuple):
 def scroll_hint(df: pd.DataFrame, box: int = NARROWEST_BOX):
     """Under a table wider than its box (px; the page's main column by default): say it
     scrolls sideways."""
-    if R.table_width(df, lang=state.language()) > box:
+    if run_analysis.table_width(df, lang=state.language()) > box:
         st.caption(":material/swap_horiz: " + t(
             "{n} columns: where they do not all fit, scroll the table sideways (Shift + wheel, "
             "or swipe); the first column stays in place.", state.language(), n=len(df.columns)))

@@ -8,11 +8,11 @@ from functools import partial
 
 import streamlit as st
 
-from lab import formula as F
+from lab import formula as formula_text
 from lab import playground as P
 from lab import slides as S
 from lab.i18n import t
-from ui import charts as C
+from ui import charts as plotly_charts
 from ui import state
 
 
@@ -54,11 +54,12 @@ def popover(pg: P.Playground, figures: dict):
                        partial(S.table_slide, pg.labels, pg.grades, k=pg.cutoff, gain=gain,
                                unretrieved=pg.unretrieved, lang=lang),
                        key="sl_table", stem="tables")
-            contrib = C.contribution_chart(pg.cutoff, gain, figures[gain])
-            curve = C.curve_chart(pg.grades, pg.cutoff, pg.judged,
+            contrib = plotly_charts.contribution_chart(pg.cutoff, gain, figures[gain])
+            curve = plotly_charts.curve_chart(pg.grades, pg.cutoff, pg.judged,
                                   {g: f["ranking"]["ndcg"] for g, f in figures.items()})
             _downloads(t("Contribution chart", lang), lambda: contrib, key="sl_contrib",
                        stem="contributions")
             _downloads(t("NDCG@k curve", lang), lambda: curve, key="sl_curve", stem="curve")
         st.markdown(f"**{t('The formula in LaTeX', lang)}**")
-        st.code(F.latex(pg.grades, k=pg.cutoff, gain=gain, judged=pg.judged), language="latex")
+        st.code(formula_text.latex(pg.grades, k=pg.cutoff, gain=gain, judged=pg.judged),
+                language="latex")

@@ -62,8 +62,6 @@ def column_config(lang: str) -> dict:
     return config
 
 
-COLUMN_CONFIG = column_config("en")
-
 
 def _display(table: pd.DataFrame, lang: str = "en"):
     """A DCG table as shown: renamed columns, a text marker for rows past k (so colour is not

@@ -1,6 +1,6 @@
 """The files listed in the data page's upload widgets: those the server holds, and those it
 lost. After a restart (or a ``kill -9`` during an upload) the browser still lists the files
-it sent to the old server; the new one has none of them (issue 26), so the page says so and
+it sent to the old server; the new one has none of them, so the page says so and
 offers fresh upload widgets."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def widget_files(key: str) -> tuple[list, list[str]]:
     The files are the widget's own value in ``st.session_state``, whose bytes are those
     Streamlit stores for the upload. Not the widget's return value, a deep copy of every file
     (so that a script cannot change it): kept, it was a second copy of a 150 MB run through
-    the parse and the evaluation (issue 16: the peak was 4.5x the file). Only file objects
+    the parse and the evaluation (the peak was 4.5x the file). Only file objects
     count (``UploadedFile`` is an ``io.BytesIO``); a file the server does not have is listed
     as a placeholder with its ``file_id`` alone (also, until the next run, a removed one)."""
     value = st.session_state.get(key)

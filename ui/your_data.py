@@ -7,7 +7,7 @@ conventions disagree) is :mod:`lab.runs`. Uploaded text is data: it is shown esc
 (Markdown) or inside tables, never as HTML.
 
 Parsed files and results are cached per session (:func:`ui.state.session_cache`), freed when
-it ends: a global ``st.cache_data`` kept them for every visitor after they left (issue 16).
+it ends: a global ``st.cache_data`` kept them for every visitor after they left.
 
 Every word is drawn in the page's language (``state.language()``); the engine's error
 messages through :func:`lab.errors.explain`; table headers through ``st.column_config``
@@ -30,7 +30,7 @@ import streamlit as st
 
 from ndcg_core import (COMPARE_OPTIONS, CONVENTIONS, OPTIONS, compare, conventions_table,
                        wins_losses)
-from lab import options_text as O, runs as R
+from lab import options_text as O, runs as run_analysis
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
@@ -163,7 +163,7 @@ def input_panel():
                      n=MAX_RUNS, names=listing(left_out, lang=lang)),
                    icon=":material/warning:")
         run_files = run_files[:MAX_RUNS]
-    runs = dict(zip(R.run_names(up.name for up in run_files), run_files))
+    runs = dict(zip(run_analysis.run_names(up.name for up in run_files), run_files))
     if not runs and _has_scores(qrels):
         runs = {qrels.name: qrels}
     ok = True
@@ -276,7 +276,7 @@ def evaluate_runs(qrels: Upload, runs: tuple, ks: tuple, preset: str, options: t
             try:
                 if err:
                     raise ValueError(err)
-                tables[system] = R.evaluate(q, r, k=ks, convention=preset, details=True,
+                tables[system] = run_analysis.evaluate(q, r, k=ks, convention=preset, details=True,
                                             judged_only=judged_only, **dict(options))
             except ValueError as exc:
                 errors[system] = str(exc)
@@ -297,7 +297,7 @@ def unjudged(qrels: Upload, runs: tuple, ks: tuple, settings: Settings) -> dict:
         for system, up in runs:
             r, _ = load("run", up)
             try:
-                out[system] = R.unjudged_summary(q, r, ks, convention=settings.preset,
+                out[system] = run_analysis.unjudged_summary(q, r, ks, convention=settings.preset,
                                                  **settings.opts)
             except ValueError:
                 continue  # the run's own evaluation already said why
@@ -325,9 +325,9 @@ def curves(qrels: Upload, runs: tuple, kmax: int, settings: Settings) -> pd.Data
             r, _ = load("run", up)
             for gain in OPTIONS["gain"].choices:
                 try:
-                    means = R.evaluate(q, r, k=range(1, kmax + 1), convention=settings.preset,
-                                       judged_only=settings.judged_only,
-                                       **dict(others, gain=gain)).mean()
+                    means = run_analysis.evaluate(
+                        q, r, k=range(1, kmax + 1), convention=settings.preset,
+                        judged_only=settings.judged_only, **dict(others, gain=gain)).mean()
                 except ValueError:
                     continue
                 rows += [(system, gain, k, m) for k, m in zip(range(1, kmax + 1), means)]
@@ -347,7 +347,7 @@ def under_presets(qrels: Upload, runs: tuple, ks: tuple, missing: str,
             r, _ = load("run", up)
             for preset in CONVENTIONS:
                 try:
-                    out[preset, system] = R.evaluate(q, r, k=ks, convention=preset,
+                    out[preset, system] = run_analysis.evaluate(q, r, k=ks, convention=preset,
                                                      missing=missing, judged_only=judged_only)
                 except ValueError as exc:
                     errors[preset, system] = str(exc)
@@ -397,7 +397,7 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
                      message=escape_markdown(explain(exc, lang))), icon=":material/warning:")
         return None
     counts = wins_losses(per_query, baseline=options["baseline"])
-    view = R.comparison_view(table, counts, k, lang=lang)
+    view = run_analysis.comparison_view(table, counts, k, lang=lang)
     helps = {"Δ": t("Mean of run − baseline over the queries every run was evaluated on.",
                     lang),
              "d_z": t("Effect size: mean difference / its standard deviation (Cohen's d_z).",
@@ -409,27 +409,28 @@ def compare_panel(per_query: pd.DataFrame, k: int, data_key: tuple):
              "CI low": t("{level}% confidence interval of Δ.", lang,
                          level=f"{100 * table.attrs['confidence']:g}")}
     helps["CI high"] = helps["CI low"]
-    config = {"run": st.column_config.TextColumn(R.header("run", lang=lang), pinned=True),
+    config = {"run": st.column_config.TextColumn(run_analysis.header("run", lang=lang),
+                                                 pinned=True),
               "sig.": st.column_config.TextColumn(
-                  R.header("sig.", lang=lang),
+                  run_analysis.header("sig.", lang=lang),
                   help=t("{mark}: adjusted p < α, the difference from the baseline is "
                          "significant. The baseline's row has no test.", lang,
                          mark=SIGNIFICANT))}
-    config |= {c: R.header(c, lang=lang) for c in ("wins", "ties", "losses")}
-    config |= {c: st.column_config.NumberColumn(R.header(c, lang=lang),
+    config |= {c: run_analysis.header(c, lang=lang) for c in ("wins", "ties", "losses")}
+    config |= {c: st.column_config.NumberColumn(run_analysis.header(c, lang=lang),
                                                 format=number_format(DATA_DECIMALS),
                                                 help=helps.get(c))
                for c in view.columns if pd.api.types.is_float_dtype(view[c])}
     st.dataframe(view, hide_index=True, width="stretch", key="yd_compare", column_config=config,
                  placeholder=MISSING)  # the baseline is not tested: no None in its row
     summary.scroll_hint(view)
-    st.caption(R.footnote(table, k, lang=lang))
+    st.caption(run_analysis.footnote(table, k, lang=lang))
     exports(table, k)
     return table, counts
 
 
 def exports(table: pd.DataFrame, k: int):
-    files = R.export_files(table, k)
+    files = run_analysis.export_files(table, k)
     for col, (label, (name, mime, text)) in zip(st.columns(len(files)), files.items()):
         col.download_button(label, text, file_name=name, mime=mime,
                             key=f"yd_export_{label.lower()}", icon=":material/download:",
@@ -440,7 +441,7 @@ def decimals(df: pd.DataFrame, like: str | None = None) -> dict:
     """column_config showing with 4 decimals the float columns (or those named ``like``),
     every header in the page's language (:func:`lab.runs.header`; the frame keeps its names)."""
     lang = state.language()
-    return {c: st.column_config.NumberColumn(R.header(c, lang=lang),
+    return {c: st.column_config.NumberColumn(run_analysis.header(c, lang=lang),
                                              format=number_format(DATA_DECIMALS))
             if (like in c if like else pd.api.types.is_float_dtype(df[c]))
-            else R.header(c, lang=lang) for c in df.columns}
+            else run_analysis.header(c, lang=lang) for c in df.columns}

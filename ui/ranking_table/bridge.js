@@ -18,7 +18,7 @@ const SEEN = new Map();
 const LOST = new Set();
 
 // A change is reported as an "event" trigger (a move also as the new order: state). If the
-// connection is down, the trigger is lost and nothing reruns when it comes back (issue 16):
+// connection is down, the trigger is lost and nothing reruns when it comes back:
 // every event a run has not acknowledged (data.ack) is sent again every few seconds; the
 // server applies each (instance, seq) once, so an add is not made twice.
 const RESEND_MS = 4000;
@@ -137,7 +137,6 @@ function instanceFor(root) {
     idealTitle: q(".rt-ideal .rt-title"),
     idealList: q(".rt-list-ideal"),
     headIdeal: q(".rt-ideal .rt-head"),
-    idealCutLine: q(".rt-ideal .rt-cutline"),
     live: q(".rt-live"),
     hint: q(".rt-hint"),
     hintId: "rt-hint",
@@ -146,7 +145,7 @@ function instanceFor(root) {
     idcg: null, zero: 0, scale: null, scaleText: "", maxGain: {}, maxLabel: 80,
     engine: null, shown: null, deltaBase: null, engineBase: null, idealFigures: null,
     messages: {}, editable: true, disabled: false, showIdeal: true, hasUnretrieved: false, labels: {},
-    cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null, figSig: null,
+    cutGap: 18, rowCache: new Map(), headSig: null, idealSig: null,
     drag: null, pending: null, focusId: null, editing: null, expectNew: null,
     announceTimer: 0, resendTimer: 0,
     // events not yet acknowledged by a run; this page's instance and the server's session

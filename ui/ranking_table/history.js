@@ -1,12 +1,12 @@
 // Undo, redo and the browser's Back for the table that holds the page's history
-// (`data.history`: the playground's; issue 25). ui/ranking_table/__init__.py joins this file
+// (`data.history`: the playground's). ui/ranking_table/__init__.py joins this file
 // into the table's module, before bridge.js, whose `send` it uses.
 // - The Undo and Redo buttons beside "+ Add item" (enabled as `data.history` says), and
 //   Ctrl+Z (Cmd+Z on a Mac) anywhere on the page, send {action: "undo"}; Ctrl+Shift+Z and
 //   Ctrl+Y send {action: "redo"}: table events like a move, so they keep their order with
 //   the moves and edits before them and are applied once however often they are re-sent
-//   (seq, instance, session: issue 26). In a text field (the grade being typed, the judged
-//   pool, any input or editable text) the keys are left to the browser's own undo.
+//   (seq, instance, session). In a text field (the grade being typed, the
+//   unretrieved grades, any input or editable text) the keys are left to the browser's own undo.
 // - Back and Forward: Streamlit reruns the page with the address of the entry the browser
 //   moved to, which the server cannot tell from an address that lags a move (it keeps the
 //   state and leaves that address as it is: ui.state.publish). This sends the address as

@@ -112,7 +112,7 @@ function move(inst, from, to, viaKeyboard, base, press) {
   if (viaKeyboard) inst.focusId = moved.id;
   // Drawn here, in the event's own task: the rows (moved, not rebuilt), every figure and
   // (formula.js, told by showFigures) the formula's numbers, written with no layout read
-  // between, so the frame that follows shows them all (issue 22). Drawn in a later task,
+  // between, so the frame that follows shows them all. Drawn in a later task,
   // the browser paints the frame after the key press first and the new order one frame
   // later. A dropped row: its transform goes in the same frame as the DOM order changes.
   if (press) clearTableDrag(inst, press);

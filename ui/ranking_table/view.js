@@ -318,8 +318,8 @@ function markCut(inst, refs, text) {
 function placeRows(list, refs, keep) {
   // Reorder the existing elements with as few moves as possible, never moving `keep` (the
   // focused row): an element taken out of the page loses focus, and focusing it again
-  // costs a forced style and layout pass in the middle of the writes (a key press:
-  // issue 22). The rows that stay are the heaviest run of rows already in order (`keep`
+  // costs a forced style and layout pass in the middle of the writes (on a key press).
+  // The rows that stay are the heaviest run of rows already in order (`keep`
   // outweighs all others); each other row is put before its successor, last first.
   const wanted = new Set(refs.map((r) => r.li));
   for (const node of Array.from(list.children)) if (!wanted.has(node)) node.remove();

@@ -87,7 +87,7 @@ function move(inst, from, to, viaKeyboard) {
 }
 
 // A move is reported as the new order (state) and a "moved" trigger. If the connection is
-// down, the trigger is lost and nothing reruns when it comes back (issue 16): until a run
+// down, the trigger is lost and nothing reruns when it comes back: until a run
 // says it has drawn this move (data.ack), the report is sent again every few seconds (the
 // server applies an order idempotently); after RESEND_FOR_MS the server's order is drawn.
 const RESEND_MS = 4000;

@@ -24,7 +24,7 @@ How a move flows
    reruns only the table's fragment; the explanation's follows once the table has drawn);
 4. URL: that fragment's :func:`publish` writes the address bar, so a copied link reopens it.
 
-Undo, redo and Back (issue 25): each state :func:`_set_playground` stores is one step of
+Undo, redo and Back: each state :func:`_set_playground` stores is one step of
 the session's :class:`lab.history.History`, which the table's Undo/Redo buttons, Ctrl+Z and
 its kin and Back/Forward move through (as table events, in order with the moves:
 ui/ranking_table/history.js). Streamlit pushes a browser history entry per query string a
@@ -43,7 +43,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from lab import playground as P, rules as R
+from lab import playground as P, rules as mistake_rules
 from lab.i18n import LANGUAGES, language_of, t
 from lab.history import LIMIT, History
 from lab import table_events as playground_events
@@ -105,7 +105,7 @@ def _qp_signature(get_all):
 
 def _set_playground(pg: P.Playground):
     """The only writer of ``PG`` (a new state is one undo step); not of k's slider, drawn
-    before :func:`pending_edits` runs (issue 26: StreamlitWidgetAlreadyInstantiatedError):
+    before :func:`pending_edits` runs (StreamlitWidgetAlreadyInstantiatedError):
     :func:`settings_widgets` sets it."""
     h = _history()
     ss[PG_HISTORY] = History(pg) if h.present is None else h.push(pg)
@@ -220,7 +220,7 @@ def _follow_report(key):
 
 def first_report(key: str, order):
     """A list's first draw in this session found ``order`` reported: another session's, in
-    ids this one never drew (a restart; issue 26), so not news: the address bar's stands."""
+    ids this one never drew (a restart), so not news: the address bar's stands."""
     if isinstance(order, list):
         ss[PG_REPORT_SEEN + key] = list(order)
 
@@ -294,8 +294,8 @@ def on_rules(reset: bool = False):
     if not reset and _settings_reported_behind():
         settings_widgets(ss[PG])
         return
-    rules = R.RIGHT if reset else R.Rules(**{name: ss[RULE_WIDGET.format(name)]
-                                             for name in R.CHOICES})
+    rules = mistake_rules.RIGHT if reset else mistake_rules.Rules(
+        **{name: ss[RULE_WIDGET.format(name)] for name in mistake_rules.CHOICES})
     _set_playground(replace(ss[PG], rules=rules))
 
 
@@ -322,7 +322,7 @@ def settings_widgets(pg: P.Playground):
         values[UNRETRIEVED_WIDGET] = ", ".join(fmt_grade(g) for g in pg.unretrieved)
     if len(pg.items) + len(pg.unretrieved) > 1:
         values[K_WIDGET] = pg.cutoff  # from the state (a lesson may have changed k)
-    for name in R.CHOICES:
+    for name in mistake_rules.CHOICES:
         values[RULE_WIDGET.format(name)] = getattr(pg.rules, name)
     _set_settings(values)
 

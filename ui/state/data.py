@@ -43,7 +43,7 @@ DEFAULT_CUTOFFS = (5, 10, 20)
 
 def uploaded(files: list) -> list[Upload]:
     """The Uploads of the widgets' files, each hashed once: digests are kept between runs, an
-    Upload holds the bytes it is given (the widgets' own, not copies: issue 16) for one run."""
+    Upload holds the bytes it is given (the widgets' own, not copies) for one run."""
     memo = ss.get(YD_UPLOADS) or {}
     ups = [Upload(str(f.name), f.getvalue(), memo[f.file_id]) if f.file_id in memo
            else Upload.of(f.name, f.getvalue()) for f in files]
@@ -52,7 +52,7 @@ def uploaded(files: list) -> list[Upload]:
 
 
 def lost_uploads(file_ids) -> int:
-    """How many listed files the server lost (a restart; issue 26): none this session read."""
+    """How many listed files the server lost (a restart): none this session read."""
     return sum(i not in (ss.get(YD_UPLOADS) or {}) for i in file_ids)
 
 

@@ -1,4 +1,4 @@
-"""Presenter view (issue 25): its key, its sidebar switch and its link parameter. Part of
+"""Presenter view: its key, its sidebar switch and its link parameter. Part of
 :mod:`ui.state` (re-exported there: pages call ``state.NAME``).
 
 On for a session when the address it arrived with says ``?present=1``, then only the
