@@ -12,11 +12,9 @@ Times are seconds since the epoch from ``clock`` (injected, so tests can move ti
 from __future__ import annotations
 
 import contextlib
-import re
 import threading
 import time
-import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
 import sqlalchemy as sa
@@ -25,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from . import codes
 from .db import answers, rooms, rounds, students
 from .errors import ClassError
+from .model import Answer, Room, Round, Student, clean_text, looks_like_id  # noqa: F401
 from .roster import Roster
 from .tx import Tx
 
@@ -42,73 +41,6 @@ MAX_NICKNAME = 24
 MAX_ANSWER = 200
 RATE_WINDOW = 10.0   # seconds
 RATE_SENDS = 8       # answers accepted from one student per window (a human sends 1-3)
-
-
-@dataclass(frozen=True)
-class Room:
-    id: int
-    code: str
-    lang: str
-    names_on: bool
-    max_students: int
-    created_at: float
-    expires_at: float
-    current_round: int | None
-    students: int
-
-
-@dataclass(frozen=True)
-class Student:
-    id: int
-    room_code: str
-    number: int
-    nickname: str | None
-
-    @property
-    def anon_id(self) -> str:
-        return f"S{self.number:03d}"
-
-
-@dataclass(frozen=True)
-class Round:
-    id: int
-    question_no: int
-    round_no: int
-    question: str  # JSON (lab.classroom.questions)
-    phase: str     # effective: an open round past its deadline reads "locked"
-    opened_at: float
-    deadline: float | None
-
-
-@dataclass(frozen=True)
-class Answer:
-    round_id: int
-    student: int   # the student's number in the room
-    nickname: str | None
-    answer: str
-    correct: bool
-    mistake: str | None
-    sent_at: float
-
-
-ANON_ID = re.compile(r"[sS]\d+")  # an anonymous id (S001), once look-alikes are folded
-
-
-def looks_like_id(nickname: str) -> bool:
-    """Whether a nickname would read as an anonymous id on the projector ("S001", "s 7",
-    "Ｓ００１", "S-001."): it could pass for another student's.
-
-    >>> looks_like_id("S001"), looks_like_id("Ｓ００１"), looks_like_id("S-1."), looks_like_id("Sam1")
-    (True, True, True, False)
-    """
-    folded = "".join(c for c in unicodedata.normalize("NFKC", nickname) if c.isalnum())
-    return bool(ANON_ID.fullmatch(folded))
-
-
-def clean_text(text, limit: int) -> str:
-    """User text as stored: control characters dropped, whitespace folded, capped."""
-    kept = "".join(c if c.isprintable() else " " for c in str(text))
-    return " ".join(kept.split())[:limit]
 
 
 class Store(Roster):
