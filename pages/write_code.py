@@ -22,11 +22,12 @@ st.selectbox(t("Exercise", lang), X.KEYS, key=state.CX_EXERCISE,
              format_func=lambda k: (("✓ " if k in passed else "")
                                     + f"{X.KEYS.index(k) + 1}. {text.title(k, lang)}"))
 ex = X.exercise(st.session_state[state.CX_EXERCISE])
-task, work = st.columns([2, 3])
-with task:
-    st.markdown(text.task(ex.key, lang))
-    code_view.visible_cases(ex, lang)
+st.markdown(text.task(ex.key, lang))
+work, result = st.columns([3, 2])   # the result beside the code, on one projector screen
 with work:
     code_editor(exercise=ex.key, stub=ex.stub(), passed=sorted(passed), key=state.CX_EDITOR,
                 on_run=state.on_code_run, lang=lang)
+    st.caption(t("Tab indents; Esc then Tab leaves the editor.", lang))
+with result:
     code_view.report(state.code_report(ex.key), ex, lang)
+    code_view.visible_cases(ex, lang)

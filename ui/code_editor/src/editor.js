@@ -47,6 +47,7 @@ function makeState(doc, inst) {
     doc,
     extensions: [
       basicSetup, python(), keymap.of([indentWithTab]), indentUnit.of("    "),
+      EditorView.lineWrapping,   // a phone's or a narrow column's long lines stay in view
       EditorView.contentAttributes.of({ "aria-label": inst.labels.code }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) store("draft:" + inst.exercise, u.state.doc.toString());
