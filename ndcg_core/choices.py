@@ -34,6 +34,7 @@ import pandas as pd
 
 from . import _choice_stats as S
 from ._compare_input import _choice, _open_unit, _whole
+from .compare import adjust_pvalues
 from .evaluate import evaluate
 
 __all__ = ["compare_choices", "choice_scores", "tau_matrix", "pair_pvalues",
@@ -357,7 +358,7 @@ def topic_set_size(scores: dict, *, difference, alpha=0.05, power=0.8) -> pd.Dat
 # ------------------------------------------------------------------ the table
 
 def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.05, seed=0,
-                    n_resamples=CHOICE_RESAMPLES, n_splits=SPLITS, progress=None,
+                    correction=None, n_resamples=CHOICE_RESAMPLES, n_splits=SPLITS, progress=None,
                     scores=None, pvalues=None) -> pd.DataFrame:
     """How each choice of gain, cutoff, discount ... orders and separates a team's systems.
 
@@ -374,6 +375,9 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
         A pair is separated when its p-value is < alpha.
     seed : int, default 0
         Seeds the resampling tests and the query splits.
+    correction : {None, "holm", "bh"}, default None
+        Adjust each choice's p-values over its pairs (:func:`~ndcg_core.adjust_pvalues`)
+        before they are compared with alpha. None, Sakai's (2006) count: unadjusted.
     n_resamples : int, default :data:`CHOICE_RESAMPLES` (1,000)
         Resamples of the randomization and bootstrap tests.
     n_splits : int, default 200
@@ -398,7 +402,8 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
           in either ordering counts ½; tied systems take their places in the reference's
           order;
         - ``discriminative_power``: the share of system pairs with p < alpha under
-          ``test``, unadjusted (Sakai 2006); ``significant_pairs`` and ``pairs`` count them;
+          ``test``, unadjusted unless ``correction`` says otherwise (Sakai 2006);
+          ``significant_pairs`` and ``pairs`` count them;
         - ``swap_rate``: the share of pairs ordered one way by one half of the queries and
           the other way by the other half, over ``n_splits`` random splits into two
           disjoint halves (Voorhees & Buckley 2002);
@@ -407,7 +412,7 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
         - ``best``: the system with the highest mean (several: tied);
         - ``note``: why a figure is NaN, else empty.
 
-        ``attrs``: ``reference``, ``test``, ``alpha``, ``seed``, ``n_resamples``,
+        ``attrs``: ``reference``, ``test``, ``correction``, ``alpha``, ``seed``, ``n_resamples``,
         ``n_splits``, ``n_queries``, ``systems``, ``dropped_qids``.
 
     Raises
@@ -444,6 +449,7 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
         raise ValueError(f"reference {reference!r} is not a choice; choose one of "
                          f"{', '.join(repr(n) for n in names)}.")
     test = _choice("test", test)
+    correction = _choice("correction", correction)
     alpha = _open_unit("alpha", alpha)
     seed = _whole("seed", seed, 0)
     n_resamples = _whole("n_resamples", n_resamples, 1)
@@ -460,6 +466,7 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
         means = x.mean(axis=0)
         p = (S.pair_pvalues(x, test, n_resamples, seed) if pvalues is None
              else pvalues[name].to_numpy())
+        p = adjust_pvalues(p, correction=correction)
         notes = []
         if np.all(means == means[0]):
             notes.append("every system has the same mean NDCG under this choice: no "
@@ -484,7 +491,8 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
         tell((done + 1) / len(names))
     table = pd.DataFrame.from_dict(rows, orient="index", columns=list(CHOICE_COLUMNS))
     table.index = pd.Index(names, name="choice")
-    table.attrs.update(reference=reference, test=test, alpha=alpha, seed=seed,
+    table.attrs.update(reference=reference, test=test, correction=correction, alpha=alpha,
+                       seed=seed,
                        n_resamples=n_resamples, n_splits=n_splits, n_queries=n_queries,
                        systems=systems,
                        dropped_qids=scores[names[0]].attrs.get("dropped_qids", []))

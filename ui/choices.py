@@ -43,7 +43,8 @@ class _Progress:
         self.slot.empty()
 
 
-def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, alpha: float):
+def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, correction,
+              alpha: float):
     """Scores, p-values, the table and both τ matrices (cached per session)."""
     def compute():
         bar = _Progress(t("Weighing the choices …", state.language()))
@@ -57,6 +58,7 @@ def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, alpha: flo
             pvalues = nc.pair_pvalues(scores, test=test)
             bar(0.7)
             table = nc.compare_choices(None, None, specs, test=test, alpha=alpha,
+                                       correction=correction,
                                        reference=st.session_state[state.CH_REFERENCE],
                                        scores=scores, pvalues=pvalues,
                                        progress=lambda f: bar(0.7 + 0.3 * f))
@@ -69,7 +71,7 @@ def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, alpha: flo
                     tau_ap=nc.tau_matrix(scores, measure="tau_ap")), None
     key = ("choices", D._upload_key(qrels), D.runs_key(runs), tuple(
         (n, tuple(s.items())) for n, s in choices.items()), settings.preset, settings.options,
-        st.session_state[state.CH_REFERENCE], test, alpha)
+        st.session_state[state.CH_REFERENCE], test, correction, alpha)
     return D._cached(key, compute)
 
 
@@ -86,18 +88,23 @@ def _stability(evidence: dict, difference: float):
 
 def _controls(choices_now: list, labels: dict):
     lang = state.language()
-    test = nc.COMPARE_OPTIONS["test"]
-    c = st.columns([1.6, 1.4, 0.8, 1.1])
+    test, corr = nc.COMPARE_OPTIONS["test"], nc.COMPARE_OPTIONS["correction"]
+    c = st.columns([1.5, 1.4, 1.2, 0.8, 1.1])
     c[0].selectbox(t("Reference choice", lang), choices_now, key=state.CH_REFERENCE,
                    format_func=labels.get,
                    help=t("The choice the others are compared with: τ and the swapped pairs "
                           "are against its ordering.", lang))
     c[1].selectbox(O.label("test", lang=lang), list(test.choices), key=state.CH_TEST,
                    format_func=O.namer("test", lang=lang), help=O.help_text("test", lang=lang))
-    c[2].number_input("α", min_value=0.001, max_value=0.5, step=0.01, format="%.3f",
+    words = {state.NO_CORRECTION if v is None else v: v for v in corr.choices}
+    c[2].selectbox(O.label("correction", lang=lang), list(words), key=state.CH_CORRECTION,
+                   format_func=lambda w: O.value_name("correction", words[w], lang=lang),
+                   help=t("None by default: discriminative power counts the pairs with an "
+                          "unadjusted p-value below α (Sakai 2006).", lang))
+    c[3].number_input("α", min_value=0.001, max_value=0.5, step=0.01, format="%.3f",
                       key=state.CH_ALPHA, help=t("A pair of systems is separated when its "
-                                                 "p-value (unadjusted) is below α.", lang))
-    c[3].number_input(t("Smallest difference", lang), min_value=0.001, max_value=0.5,
+                                                 "p-value is below α.", lang))
+    c[4].number_input(t("Smallest difference", lang), min_value=0.001, max_value=0.5,
                       step=0.005, format="%.3f", key=state.CH_DIFFERENCE,
                       help=t("The smallest difference in mean NDCG worth detecting: the "
                              "swap-rate curve counts pairs at least this far apart, and the "
@@ -111,6 +118,7 @@ def show(qrels, runs: tuple, settings) -> None:
     state.choices_init({state.CH_GAINS: list(LC.GAINS), state.CH_KS: list(LC.DEFAULT_CUTOFFS),
                         state.CH_JUDGED: False, state.CH_TEST: "t",
                         state.CH_ALPHA: state.DEFAULT_ALPHA,
+                        state.CH_CORRECTION: state.NO_CORRECTION,
                         state.CH_DIFFERENCE: LC.DEFAULT_DIFFERENCE, state.CH_TAU: "kendall_tau"})
     st.caption(t("Which gain and cutoff should your team report? The evidence the IR "
                  "literature uses, on your runs: do the choices order the systems alike, how "
@@ -134,7 +142,9 @@ def show(qrels, runs: tuple, settings) -> None:
                                   state.CH_OPEN: list(choices)})
     _controls(list(choices), labels)
     test, alpha = ss[state.CH_TEST], float(ss[state.CH_ALPHA])
-    evidence, err = _evidence(qrels, runs, choices, settings, test, alpha)
+    correction = None if ss[state.CH_CORRECTION] == state.NO_CORRECTION else ss[
+        state.CH_CORRECTION]
+    evidence, err = _evidence(qrels, runs, choices, settings, test, correction, alpha)
     if err:
         st.warning(t("The choices cannot be compared: {message}", lang,
                      message=escape_markdown(explain(err, lang))), icon=":material/warning:")
@@ -143,6 +153,9 @@ def show(qrels, runs: tuple, settings) -> None:
     difference = float(ss[state.CH_DIFFERENCE])
     curve, swap_queries, sizes = _stability(evidence, difference)
     test_name = O.value_name("test", test, lang=lang)
+    if correction:
+        test_name = t("{test}, {correction}", lang, test=test_name,
+                      correction=O.value_name("correction", correction, lang=lang))
     reason, caveat = LC.recommendation(table, sizes, labels, difference=difference,
                                        test_name=test_name, lang=lang)
     st.success(reason, icon=":material/recommend:")
@@ -167,7 +180,7 @@ def _table(table, sizes, swap_queries, labels, choices):
                              lang)),
         "discriminative_power": (t("pairs separated", lang), t(
             "Discriminative power (Sakai 2006): the share of pairs of systems whose paired "
-            "test gives p < α, unadjusted.", lang)),
+            "test gives p < α (adjusted if a correction is chosen).", lang)),
         "significant_pairs": (t("separated", lang), None),
         "pairs": (t("pairs", lang), None),
         "swap_rate": (t("swap rate", lang), t(

@@ -191,6 +191,23 @@ def test_discriminative_power_counts_pairs_below_alpha(seed):
         assert table.loc[name, "discriminative_power"] == pytest.approx((p[name] < 0.1).mean())
 
 
+@pytest.mark.parametrize("correction", ["holm", "bh"])
+def test_a_correction_adjusts_each_choices_pairs_before_alpha(correction):
+    """With Holm or BH, a pair counts when its adjusted p (statsmodels' multipletests) is
+    below alpha; never more pairs than unadjusted."""
+    from statsmodels.stats.multitest import multipletests
+    qrels, runs = random_data(4, n_queries=30)
+    scores = nc.choice_scores(qrels, runs, CHOICES)
+    p = nc.pair_pvalues(scores)
+    table = nc.compare_choices(qrels, runs, CHOICES, scores=scores, correction=correction)
+    plain = nc.compare_choices(qrels, runs, CHOICES, scores=scores)
+    method = {"holm": "holm", "bh": "fdr_bh"}[correction]
+    for name in CHOICES:
+        adjusted = multipletests(p[name], method=method)[1]
+        assert table.loc[name, "significant_pairs"] == (adjusted < 0.05).sum()
+        assert table.loc[name, "significant_pairs"] <= plain.loc[name, "significant_pairs"]
+
+
 def test_achieved_significance_curve_is_each_choices_sorted_pvalues():
     qrels, runs = random_data(1)
     p = nc.pair_pvalues(nc.choice_scores(qrels, runs, CHOICES))

@@ -16,7 +16,7 @@ __all__ = [
     "uploaded", "lost_uploads", "on_load_sample", "on_clear_files", "upload_generation",
     "injected_files", "session_cache", "data_settings_init", "on_preset", "data_settings",
     "compare_init", "compare_settings", "data_cutoff", "CH_GAINS", "CH_KS", "CH_JUDGED",
-    "CH_REFERENCE", "CH_TEST", "CH_ALPHA", "CH_DIFFERENCE", "CH_TAU", "CH_OPEN",
+    "CH_REFERENCE", "CH_TEST", "CH_CORRECTION", "CH_ALPHA", "CH_DIFFERENCE", "CH_TAU", "CH_OPEN",
     "choices_init"]
 
 # ---------------------------------------------------------------- keys: your data
@@ -33,6 +33,7 @@ YD_DELTA_RUN = "yd_delta_run"    # the run whose per-query differences the chart
 # the "Choose gain and cutoff" tab: the grid of choices, the evidence's settings
 CH_GAINS, CH_KS, CH_JUDGED = "ch_gains", "ch_ks", "ch_judged"
 CH_REFERENCE, CH_TEST, CH_ALPHA = "ch_reference", "ch_test", "ch_alpha"
+CH_CORRECTION = "ch_correction"  # NO_CORRECTION by default: Sakai (2006) counts unadjusted
 CH_DIFFERENCE = "ch_difference"  # the smallest difference in mean NDCG worth detecting
 CH_TAU = "ch_tau"                # the heatmap's measure: Kendall's τ-b or τ_AP
 CH_OPEN = "ch_open"              # the choice whose most-disputed query opens in the playground
