@@ -41,6 +41,7 @@ class WireClient:
         self.timers: dict[str, float] = {}      # fragment id -> rerun interval (s)
         self.exceptions = 0
         self.runs = 0
+        self.received = [0, 0]  # messages and bytes the last run sent this tab
         self.lock = asyncio.Lock()
 
     async def connect(self) -> None:
@@ -78,9 +79,13 @@ class WireClient:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
         early = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
         self.texts, self.metrics = [], []
+        self.received = [0, 0]
         while True:
             fwd = ForwardMsg()
-            fwd.ParseFromString(await asyncio.wait_for(self.ws.recv(), READ_TIMEOUT_S))
+            data = await asyncio.wait_for(self.ws.recv(), READ_TIMEOUT_S)
+            self.received[0] += 1
+            self.received[1] += len(data)
+            fwd.ParseFromString(data)
             kind = fwd.WhichOneof("type")
             if kind == "page_info_changed":
                 self.query = fwd.page_info_changed.query_string
