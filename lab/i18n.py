@@ -36,7 +36,17 @@ from babel.messages.pofile import read_po
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 SOURCE = "en"
-LANGUAGES = {"en": "English", "zh": "中文"}  # each language's name in its own words
+# The app's languages, each named in its own words: the one list (lessons, catalogs, the
+# sidebar's switch). A language is added here, with its catalog (locales/<code>/) and its
+# lessons (assets/lessons/<code>/), and in FONTS when its script needs faces of its own.
+LANGUAGES = {"en": "English", "zh": "中文"}
+# Font families a language's script needs in the charts (Streamlit's chart theme sets its own
+# Latin face): faces with its glyphs that browsers have (Linux: WenQuanYi, Noto CJK; macOS:
+# PingFang; Windows: Microsoft YaHei) after the app's Latin face, so Latin text looks as in
+# English. ui/fit.css names the same faces for every chart's text in the browser; the PDF
+# handouts embed WenQuanYi Micro Hei as the fallback face of every language (lab/handouts.py).
+FONTS = {"zh": ('"Source Sans", "Source Sans Pro", "WenQuanYi Micro Hei", '
+                '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif')}
 DOMAIN = "messages"
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from lab.i18n import LANGUAGES
+
 LESSONS = Path(__file__).resolve().parents[1] / "assets" / "lessons"
-LANGUAGES = ("en", "zh")
 
 
 def path(name: str, lang: str = "en") -> Path:

@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 import ndcg_core as nc
-from lab.i18n import t
+from lab.i18n import FONTS, t
 from lab.tour import single_hit
 from lab.text import escape_html, fmt, gain_name
 from ui import state
@@ -38,10 +38,6 @@ CONFIG = {"displaylogo": False,
 ACTUAL, IDEAL = "#1f77b4", "#ff7f0e"
 SYSTEM_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                  "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
-# Faces with CJK glyphs that browsers have (Linux: WenQuanYi, Noto CJK; macOS: PingFang;
-# Windows: Microsoft YaHei) after the app's Latin face, so Latin text looks as in English.
-CJK_FONT_FAMILY = ('"Source Sans", "Source Sans Pro", "WenQuanYi Micro Hei", '
-                   '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif')
 
 
 # Plotly's toolbar (the modebar) sits in the top right corner: the chart keeps a strip
@@ -71,17 +67,19 @@ def wrap_title(text: str, width: int = TITLE_WIDTH) -> str:
 def layout(fig: go.Figure, *, title: str, x: str, y: str, height: int = 340,
            lang: str | None = None, **kw) -> go.Figure:
     """The one chart layout: title (wrapped, below the toolbar's strip), axis titles, legend
-    below, small margins; in Chinese, a font list with CJK faces. Nested dicts, not plotly's
+    below, small margins; in a language whose script needs faces of its own
+    (:data:`lab.i18n.FONTS`: Chinese), that font list. Nested dicts, not plotly's
     "magic underscore" keys: those cost ~20 ms per figure."""
     lang = lang or state.language()
     title = wrap_title(title)
     below = TITLE_LINE_PX * title.count("<br>")  # the lines after the first
     top = MODEBAR_PX + TITLE_LINE_PX + 8 + below
-    if lang == "zh":
+    family = FONTS.get(lang)
+    if family:
         # Streamlit's chart theme keeps the legend's, the axis titles' and the hover
         # labels' families but replaces the layout's and the title's (ui/fit.css lists the
         # same faces for every chart's text in the browser)
-        cjk = dict(family=CJK_FONT_FAMILY)
+        cjk = dict(family=family)
         kw.setdefault("font", cjk)
         kw.setdefault("hoverlabel", dict(font=cjk))
         x, y = dict(text=x, font=cjk), dict(text=y, font=cjk)
