@@ -59,6 +59,7 @@ class Wire(WireStudent):
                  query: str | None = None):
         super().__init__(base, code, index)
         self.source = source
+        self.headers: dict | None = None  # sent with the websocket's request
         if query is not None:
             self.query = query
 
@@ -67,7 +68,7 @@ class Wire(WireStudent):
         self.ws = await websockets.connect(
             self.base.replace("http://", "ws://", 1) + "/_stcore/stream",
             subprotocols=["streamlit"], origin=self.base, max_size=None, open_timeout=60,
-            local_addr=(self.source, 0), proxy=None)
+            local_addr=(self.source, 0), proxy=None, additional_headers=self.headers)
 
     async def try_join(self) -> str:
         """Draw the join form, press Join: "joined", or the refusal's first words."""
