@@ -46,14 +46,14 @@ def _matrix(code: str, secret: str) -> None:
     from ui import state
     lang = state.language()
     try:  # the fragment reruns alone: its refusals are drawn here
-        team, people, evts = store().roster(code, secret)
+        team, people, progress = store().summary(code, secret)
     except OnboardError as e:  # closed from another tab
         st.error(e.message(lang), icon=":material/error:")
         return
     except sa.exc.SQLAlchemyError:
         st.error(db_message(lang), icon=":material/cloud_off:")
         return
-    frame = R.matrix(people, evts)
+    frame = R.matrix(people, progress)
     st.subheader(t("Where each member is", lang), anchor=False)
     if frame.empty:
         st.info(t("No member has joined yet.", lang), icon=":material/hourglass_top:")
@@ -75,12 +75,20 @@ def _matrix(code: str, secret: str) -> None:
     a.download_button(t("Download the matrix (CSV)", lang), frame.to_csv(index=False),
                       file_name=f"onboarding-{team.code}.csv", mime="text/csv",
                       key=KEY("dl_matrix"), icon=":material/download:")
-    b.download_button(t("Download the events (CSV)", lang), R.events_csv(team, evts),
+    # the events with their evidence are read when a download is pressed, not every 5 s
+    b.download_button(t("Download the events (CSV)", lang),
+                      lambda: R.events_csv(*_with_evidence(code, secret)),
                       file_name=f"onboarding-{team.code}-events.csv", mime="text/csv",
                       key=KEY("dl_events"), icon=":material/download:")
-    c.download_button(t("Download the events (xAPI JSON)", lang), R.xapi_json(team, evts),
+    c.download_button(t("Download the events (xAPI JSON)", lang),
+                      lambda: R.xapi_json(*_with_evidence(code, secret)),
                       file_name=f"onboarding-{team.code}-xapi.json",
                       mime="application/json", key=KEY("dl_xapi"), icon=":material/download:")
+
+
+def _with_evidence(code: str, secret: str):
+    team, _people, evts = store().roster(code, secret)
+    return team, evts
 
 
 @guarded("settings")

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 import pandas as pd
 
 from . import steps as S
-from .store import Event, Member, Team, progress_of
+from .store import Event, Member, StepProgress, Team, progress_of
 
 # ADL's registered verbs (https://registry.tincanapi.com): opened, tried, passed a step.
 XAPI_VERBS = {
@@ -30,18 +30,30 @@ def when(at: float | None) -> str:
     return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def matrix(people: list[Member], evts: list[Event], *, shown=None) -> pd.DataFrame:
+def by_member(evts: list[Event]) -> dict[int, dict[str, StepProgress]]:
+    """``{member number: {step: StepProgress}}`` from events (what Store.summary gives)."""
+    grouped: dict[int, list[Event]] = {}
+    for e in evts:
+        grouped.setdefault(e.member, []).append(e)
+    return {number: progress_of(mine) for number, mine in grouped.items()}
+
+
+def matrix(people: list[Member], progress: dict[int, dict[str, StepProgress]], *,
+           shown=None) -> pd.DataFrame:
     """One row per member: number, name, steps done of the available ones, each step's level,
     minutes spent in all, joined and last active (UTC). Column names are stable ids (the
-    page words them); ``shown``: the steps counted (default: the available ones)."""
+    page words them); ``progress``: :meth:`Store.summary`'s or :func:`by_member`'s;
+    ``shown``: the steps counted (default: the available ones)."""
     shown = tuple(shown or S.available())
+    empty = StepProgress(S.NOT_STARTED, None, None, 0.0)
     rows = []
     for m in people:
-        prog = progress_of([e for e in evts if e.member == m.number])
-        done = sum(prog[s].level == S.DONE for s in shown)
-        rows.append({"member": m.number, "name": m.name, "done": done, "of": len(shown),
-                     **{s: prog[s].level for s in shown},
-                     "minutes": round(sum(prog[s].seconds for s in shown) / 60, 1),
+        prog = progress.get(m.number, {})
+        levels = {s: prog.get(s, empty).level for s in shown}
+        rows.append({"member": m.number, "name": m.name,
+                     "done": sum(v == S.DONE for v in levels.values()), "of": len(shown),
+                     **levels,
+                     "minutes": round(sum(prog.get(s, empty).seconds for s in shown) / 60, 1),
                      "joined": when(m.joined_at), "last_active": when(m.last_active)})
     columns = ["member", "name", "done", "of", *shown, "minutes", "joined", "last_active"]
     return pd.DataFrame(rows, columns=columns)

@@ -287,13 +287,38 @@ class Store:
 
     # the lead's view -------------------------------------------------------------------
     def roster(self, code, secret) -> tuple[Team, list[Member], list[Event]]:
-        """The team, its members (by number) and every event, for the lead."""
+        """The team, its members (by number) and every event with its evidence (the lead's
+        downloads; the matrix reads :meth:`summary`)."""
         with self._read() as conn:
             row = self._lead_row(conn, code, secret)
             people = [Member(m.id, row.code, m.number, m.name, m.joined_at, m.last_active)
                       for m in conn.execute(sa.select(members).where(
                           members.c.team_id == row.id).order_by(members.c.number))]
             return _team(row), people, self._events(conn, row.id)
+
+    def summary(self, code, secret) -> tuple[Team, list[Member], dict]:
+        """The team, its members and ``{number: {step: StepProgress}}``, summed up in the
+        database (one row per member and step, not one per event): the lead's matrix."""
+        done_at = sa.func.min(sa.case((events.c.verb == "done", events.c.at)))
+        tried = sa.func.max(sa.case((events.c.verb == "tried", 1), else_=0))
+        with self._read() as conn:
+            row = self._lead_row(conn, code, secret)
+            people = [Member(m.id, row.code, m.number, m.name, m.joined_at, m.last_active)
+                      for m in conn.execute(sa.select(members).where(
+                          members.c.team_id == row.id).order_by(members.c.number))]
+            rows = conn.execute(
+                sa.select(members.c.number, events.c.step, sa.func.min(events.c.at),
+                          sa.func.max(events.c.at), done_at, tried)
+                .join(members, members.c.id == events.c.member_id)
+                .where(members.c.team_id == row.id)
+                .group_by(members.c.number, events.c.step)).all()
+        out: dict[int, dict[str, StepProgress]] = {m.number: {} for m in people}
+        for number, step, first, last, done, was_tried in rows:
+            level = S.DONE if done is not None else S.TRIED if was_tried else S.NOT_STARTED
+            end = done if done is not None else last
+            out.setdefault(number, {})[step] = StepProgress(level, first, done,
+                                                            max(0.0, end - first))
+        return _team(row), people, out
 
     def record_key(self) -> bytes:
         """The server's key for completion records (made with the tables)."""

@@ -168,7 +168,9 @@ def test_the_lead_sees_each_member_by_step_and_downloads_it(store, clock):
     store.record(ana, "drag", "tried", {"order": ["Doc A"]})
     store.record(bo, "flip", "tried", {})
     t, people, evts = store.roster(team.code, secret)
-    frame = R.matrix(people, evts)
+    frame = R.matrix(people, R.by_member(evts))
+    summed = store.summary(team.code, secret)[2]  # the same, added up by the database
+    assert R.matrix(people, summed).equals(frame)
     rows = frame.set_index("name")
     assert rows.loc["Ana", "ndcg"] == S.DONE and rows.loc["Ana", "drag"] == S.TRIED
     assert rows.loc["Ana", "done"] == 1 and rows.loc["Ana", "of"] == len(S.available())
