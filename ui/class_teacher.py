@@ -19,7 +19,7 @@ from lab.classroom import questions as Q, report
 from lab.classroom.bank import BANK, from_exercise, from_link
 from lab.classroom.errors import ClassError
 from lab.i18n import t
-from ui import class_admin, class_views as V, state
+from ui import class_admin, class_views as V, page_hooks, share, state
 
 KEY = state.CLASS.format
 QR_PIXELS = 360  # a 33-module code at ~11 px a module: readable across a room on 720 lines
@@ -84,8 +84,11 @@ def render(code: str, secret: str, lang: str) -> None:
             st.button(t("Start a class", lang), type="primary", key=KEY("restart"),
                       on_click=lambda: st.query_params.clear())
         return
-    base = V.base_url()
-    join = f"{base}/class?{urlencode({'join': room.code})}"
+    page_hooks.remember(V.cookie(room.code, "teacher"), secret, max_age=V.COOKIE_AGE,
+                        key=KEY("remember"))
+    page_hooks.to_top(room.current_round, key=KEY("to_top"))
+    reach = share.reach()
+    join = f"{reach.base}/class?{urlencode({'join': room.code})}"
     spaced = " ".join(room.code[i:i + 3] for i in (0, 3))
     asking = room.current_round is not None
     # the QR code fills the screen until the first question, then folds away (one click)
@@ -99,6 +102,7 @@ def render(code: str, secret: str, lang: str) -> None:
             st.markdown(t("Join with the code", lang))
             st.title(spaced)
             st.code(join, language=None, wrap_lines=True)
+            _reach_note(reach, lang)
     # The question (live) beside the controls: on a projector's first screen (1280x720) the
     # code, a smaller QR code for latecomers, the question, its count and the buttons.
     live, side = st.columns([3, 1], gap="medium")
@@ -115,9 +119,35 @@ def render(code: str, secret: str, lang: str) -> None:
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
         st.caption(t("This link controls the class: reopen it to come back after a closed "
                      "tab or a restart. Do not show it to the class.", lang))
-        st.code(f"{base}/class?{urlencode({'room': room.code, 'key': secret})}",
+        st.code(f"{share.own_base()}/class?{urlencode({'room': room.code, 'key': secret})}",
                 language=None, wrap_lines=True)
     _results(code, lang)
+
+
+def _reach_note(reach, lang: str) -> None:
+    """One line: which address the phones open, and how to name another."""
+    how = reach.how
+    if how in ("public", "same", "network"):
+        st.caption({
+            "public": t("Phones open {url}: the public address set in NDCG_LAB_PUBLIC_URL or "
+                        "[class] public_url.", lang, url=reach.base),
+            "same": t("Phones open {url}, this page's address. To name another, set "
+                      "NDCG_LAB_PUBLIC_URL (docs/class-mode.md).", lang, url=reach.base),
+            "network": t("Phones open {url}: this computer's address on its network (phones "
+                         "on the same network). To name another, set NDCG_LAB_PUBLIC_URL "
+                         "(docs/class-mode.md).", lang, url=reach.base),
+        }[how])
+        return
+    st.warning({
+        "local_only": t("This server listens on this computer only (server.address = {a}): "
+                        "phones cannot open the link. Start it without --server.address, or "
+                        "set NDCG_LAB_PUBLIC_URL (docs/class-mode.md).", lang,
+                        a=st.get_option("server.address")),
+        "none": t("This computer has no network address: phones cannot open {url}. Join the "
+                  "room's network, or set NDCG_LAB_PUBLIC_URL (docs/class-mode.md).", lang,
+                  url=reach.base),
+        "bad_public": reach.problem,
+    }[how], icon=":material/wifi_off:")
 
 
 def _controls(code: str, secret: str, room, lang: str) -> None:
@@ -167,6 +197,7 @@ def _live(code: str, secret: str) -> None:
     rnd = store.current(code)
     st.session_state[KEY("seen")] = None if rnd is None else rnd.id
     if rnd is None:
+        st.metric(t("Class", lang), t("{n} joined", lang, n=store.count(code)[1]))
         st.info(t("Press Next question to show the class the first question.", lang),
                 icon=":material/play_arrow:")
         return

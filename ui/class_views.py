@@ -14,16 +14,17 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import streamlit as st
 
-from lab.classroom import config, db, questions as Q, report
+from lab.classroom import codes, config, db, questions as Q, report
 from lab.classroom.errors import ClassError
 from lab.classroom.limits import Gate
-from lab.classroom.store import Answer, Round, Store
+from lab.classroom.store import DAY, Answer, Round, Store
 from lab.classroom.tx import FAULTS, busy
 from lab.classroom.watch import RoomWatch
 from lab.i18n import t
 from lab.text import escape_markdown, fmt, fmt_grade
 from ui import charts, state
 
+COOKIE_AGE = int(DAY)  # a room lives a day: so does a browser's memory of its place in it
 POLL = "1s"  # the teacher's count follows the room this often
 # A phone follows the room every 1.2-1.6 s, its own interval drawn once per session: a
 # waiting phone's poll costs the server ~2 ms (Streamlit's rerun of an empty fragment alone is
@@ -112,10 +113,12 @@ def _ranking_table(grades: tuple, labels: tuple, lang: str) -> pa.Table:
         t("grade", lang): [fmt_grade(g) for g in grades]}), preserve_index=False)
 
 
-def base_url() -> str:
-    """This app's address as the browser reached it, without the page and the query."""
-    url = str(st.context.url or "").split("?")[0].rstrip("/")
-    return url[: -len("/class")] if url.endswith("/class") else url
+def cookie(code: str, who: str) -> str | None:
+    """The cookie that keeps this browser's place in room ``code``: ``teacher`` (the key) or
+    ``student`` (the token); None for a code of the wrong form (no such cookie)."""
+    if codes.normal_code(code) != code:
+        return None
+    return f"ndcg_class_{code}_{'t' if who == 'teacher' else 's'}"
 
 
 def note(name: str) -> dict | None:

@@ -1,7 +1,11 @@
 """Class mode's page (/class): who is here decides what is drawn.
 
-- ``?room=CODE&key=SECRET``: the teacher (ui/class_teacher.py);
-- ``?join=CODE`` (``&me=TOKEN`` once joined, so a reload keeps the student's place);
+- ``?room=CODE``: the teacher (ui/class_teacher.py), when this browser holds the room's key:
+  from the teacher link (``&key=SECRET``, taken out of the address bar on the first run, so
+  a projector never shows it), this session, or the cookie a teacher's page writes;
+- ``?join=CODE``: the student this browser already is in that room (``&me=TOKEN``, this
+  session, or the cookie the student's page writes: a reopened join link, a reload or a
+  restarted server keeps the same student), else the join form;
 - neither: *Start a class* and *Join a class*.
 
 A student's view follows the room in a fragment that reruns every 1.2-1.6 s (each session
@@ -24,7 +28,7 @@ from lab.classroom.errors import ClassError
 from lab.classroom.store import MAX_NICKNAME
 from lab.i18n import t
 from lab.text import escape_markdown
-from ui import class_teacher, class_views as V, state
+from ui import class_teacher, class_views as V, page_hooks, state
 from ui.ranking_table import View, ranking_table
 
 ss = st.session_state
@@ -35,12 +39,40 @@ KEY = state.CLASS.format
 def render() -> None:
     lang = state.language()
     qp = st.query_params
-    if qp.get("room") and qp.get("key"):
-        class_teacher.render(qp["room"], qp["key"], lang)
-    elif qp.get("join") and qp.get("me"):
-        _student(qp["join"], qp["me"], lang)
-    else:
-        _landing(lang)
+    room = qp.get("room")
+    if room:  # the store refuses a code or key of the wrong form with its sentence
+        secret = _teacher_secret(room)
+        if secret:
+            class_teacher.render(room, secret, lang)
+            return
+        st.warning(t("This browser does not hold the teacher's key of class {code}: open "
+                     "your teacher link (it ends in &key=…), or start a new class.", lang,
+                     code=codes.normal_code(room) or "?"), icon=":material/key_off:")
+    join = qp.get("join")
+    if join:
+        token, from_link = _student_token(join)
+        if token and _student(join, token, lang, quiet=not from_link):
+            return
+    _landing(lang)
+
+
+def _teacher_secret(code: str) -> str | None:
+    """The room's key from the teacher link (then out of the address bar), this session or
+    this browser's cookie."""
+    qp = st.query_params
+    if qp.get("key"):
+        ss[KEY(f"key_{code}")] = qp["key"]
+        del qp["key"]
+    return ss.get(KEY(f"key_{code}")) or st.context.cookies.get(V.cookie(code, "teacher"))
+
+
+def _student_token(code: str) -> tuple[str | None, bool]:
+    """This browser's token in room ``code`` and whether the address gave it."""
+    given = st.query_params.get("me")
+    if given:
+        return given, True
+    return (ss.get(KEY(f"me_{code}")) or st.context.cookies.get(V.cookie(code, "student")),
+            False)
 
 
 # ------------------------------------------------------------------ arriving
@@ -51,7 +83,12 @@ def _start() -> None:
     except ClassError as e:
         V.set_note("join", {"error": e.message(state.language())})
         return
-    st.query_params.from_dict({"room": room.code, "key": secret})
+    ss[KEY(f"key_{room.code}")] = secret  # never in the address bar: the teacher link has it
+    st.query_params.from_dict({"room": room.code, **_lang_param()})
+
+
+def _lang_param() -> dict:
+    return {"lang": st.query_params["lang"]} if st.query_params.get("lang") else {}
 
 
 def _join() -> None:
@@ -60,6 +97,11 @@ def _join() -> None:
     if code is None:
         V.set_note("join", {"error": t("A join code has 6 letters and digits, as on the "
                                        "teacher's screen.", lang)})
+        return
+    known = ss.get(KEY(f"me_{code}")) or st.context.cookies.get(V.cookie(code, "student"))
+    if known and _still_student(code, known):  # this browser joined before: the same seat
+        V.set_note("join", None)
+        st.query_params.from_dict({"join": code, "me": known, **_lang_param()})
         return
     gate = V.gate()[0]
     session, address = V.client()
@@ -73,22 +115,32 @@ def _join() -> None:
         V.set_note("join", {"error": e.message(lang)})
         return
     V.set_note("join", None)
-    st.query_params.from_dict({"join": code, "me": token})
+    ss[KEY(f"me_{code}")] = token
+    st.query_params.from_dict({"join": code, "me": token, **_lang_param()})
+
+
+def _still_student(code: str, token: str) -> bool:
+    try:
+        V.store().student(code, token)
+    except ClassError:
+        return False
+    return True
 
 
 def _landing(lang: str) -> None:
     st.title(t("Class mode", lang))
     st.caption(t("The teacher asks, the whole class answers from their phones, and the "
                  "answers are revealed together.", lang))
-    teach, join = st.columns(2, gap="large")
-    if st.query_params.get("join"):  # a student's link: the join form first (a phone's top)
-        join, teach = teach, join
-    with teach:
-        st.header(t("Teach", lang))
-        st.markdown(t("Start a room: the class joins with its code or QR code. You control "
-                      "the questions; answers stay hidden until you reveal them.", lang))
-        st.button(t("Start a class", lang), type="primary", key=KEY("start"), on_click=_start,
-                  icon=":material/co_present:")
+    student_link = bool(st.query_params.get("join"))  # a join link: a student, no Teach
+    teach, join = st.columns(2, gap="large") if not student_link else (None, st.container())
+    if teach is not None:
+        with teach:
+            st.header(t("Teach", lang))
+            st.markdown(t("Start a room: the class joins with its code or QR code. You "
+                          "control the questions; answers stay hidden until you reveal "
+                          "them.", lang))
+            st.button(t("Start a class", lang), type="primary", key=KEY("start"),
+                      on_click=_start, icon=":material/co_present:")
     with join:
         st.header(t("Join a class", lang))
         with st.form(KEY("join_form"), border=False):
@@ -134,18 +186,26 @@ def _mine(code: str, token: str, round_id: int):
     return kept[1]
 
 
-def _student(code: str, token: str, lang: str) -> None:
+def _student(code: str, token: str, lang: str, *, quiet: bool = False) -> bool:
+    """The student's page, or False (and a message, unless ``quiet``: a key this browser
+    kept from an ended room) when ``token`` is not a student of room ``code``."""
     try:
         me = V.store().student(code, token)
     except ClassError as e:
-        st.error(e.message(lang), icon=":material/error:")
-        if e.what != "busy":  # a busy database: the same link works again in a moment
-            _landing(lang)
-        return
+        if e.what == "busy":  # a busy database: the same link works again in a moment
+            st.error(e.message(lang), icon=":material/error:")
+            return True
+        if not quiet:
+            st.error(e.message(lang), icon=":material/error:")
+        return False
+    ss[KEY(f"me_{code}")] = token
+    page_hooks.remember(V.cookie(code, "student"), token, max_age=V.COOKIE_AGE,
+                        key=KEY("remember"))
     who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
     st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
                       if me.nickname else ""))
     st.fragment(_student_live, run_every=V.phone_poll_s())(code, token)
+    return True
 
 
 @V.guarded

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lab import share as S
+from lab import address as A, share as S
 from lab.i18n import t
 from ui import state
 
 
-def base() -> str:
+def own_base() -> str:
     """The app's address as this browser reached it (a run with no browser, as under
     AppTest, has no address: this server's local one stands in)."""
     return S.app_base(st.context.url or f"http://localhost:{st.get_option('server.port')}")
+
+
+def reach() -> A.Reach:
+    """Where a link for other people's phones points (lab/address.py): the configured public
+    address, this page's address, or this machine's network address when this page is
+    ``localhost``. A public address that is not one reads ``how="bad_public"`` and its
+    message."""
+    try:
+        public = A.public_url()
+    except ValueError as e:
+        return A.Reach(own_base(), "bad_public", str(e))
+    return A.reach(own_base(), public=public, listening=st.get_option("server.address"),
+                   addresses=A.network_addresses())
+
+
+def base() -> str:
+    """The app's address in a link for others (a share link, its QR code, a handout)."""
+    return reach().base
 
 
 def button(url, *, key: str, lazy: bool = False):

@@ -28,6 +28,11 @@ DB_FILE = "class.sqlite3"
 SECRETS = Path(".streamlit") / "secrets.toml"
 
 
+def section(secrets_file: Path | None = None) -> Mapping:
+    """The ``[class]`` table of ``secrets_file`` (Streamlit's ``secrets.toml`` by default)."""
+    return _section(SECRETS if secrets_file is None else secrets_file)
+
+
 def _section(secrets_file: Path) -> Mapping:
     try:
         with open(secrets_file, "rb") as f:
@@ -51,11 +56,11 @@ def database_url(env: Mapping[str, str] | None = None, *,
     'sqlite:////srv/lab/class.sqlite3'
     """
     env = os.environ if env is None else env
-    section = _section(SECRETS if secrets_file is None else secrets_file)
-    url = env.get(URL_ENV) or section.get("db_url")
+    found = section(secrets_file)
+    url = env.get(URL_ENV) or found.get("db_url")
     if url:
         return str(url)
-    data = Path(env.get(DATA_ENV) or section.get("data_dir") or DEFAULT_DATA)
+    data = Path(env.get(DATA_ENV) or found.get("data_dir") or DEFAULT_DATA)
     return f"sqlite:///{data.resolve() / DB_FILE}"
 
 

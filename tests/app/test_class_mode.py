@@ -51,6 +51,11 @@ def start_class(lang="en") -> AppTest:
     return teacher
 
 
+def teacher_key(teacher: AppTest) -> str:
+    """The room's key as the teacher's session holds it (never in the address bar)."""
+    return teacher.session_state[f"cl_key_{teacher.query_params['room']}"]
+
+
 def join(code: str, nickname: str = "", lang="en") -> AppTest:
     student = open_page(lang, join=code)
     assert student.text_input(key="cl_code").value == code
@@ -144,14 +149,18 @@ def _export(code: str) -> str:
 
 
 def test_reopening_the_teacher_link_brings_the_room_back():
-    """A closed tab: the teacher's link opens the same room, question and count."""
+    """The address bar holds the room's code, never its key; a closed tab: the teacher's
+    link (folded away under "Your teacher link") opens the same room, question and count."""
     teacher = start_class()
-    code, key = teacher.query_params["room"], teacher.query_params["key"]
+    code = teacher.query_params["room"]
+    assert "key" not in teacher.query_params
+    link = next(c for c in texts(teacher, "code") if "key=" in c)
     click(teacher, "next")
     send(join(code), "0.5")
-    again = open_page(room=code, key=key)
+    again = open_page(room=code, key=link.split("key=")[1])
     assert count(again) == "1 of 1 answered"
     assert "Question 1" in again.header[0].value
+    assert "key" not in again.query_params
 
 
 def test_a_student_never_sees_the_teachers_controls_and_a_wrong_key_is_refused():
@@ -160,7 +169,7 @@ def test_a_student_never_sees_the_teachers_controls_and_a_wrong_key_is_refused()
     student = join(code)
     assert not [b for b in student.button if b.key.startswith("cl_do_")]
     forged = open_page(room=code, key=student.query_params["me"])
-    assert texts(forged, "error") and not [b for b in forged.button
+    assert texts(forged, "error") and "key" not in forged.query_params and not [b for b in forged.button
                                            if b.key.startswith("cl_do_")]
     unknown = open_page(join="ZZZZZZ")
     unknown.text_input(key="cl_code").input("ZZZ-ZZZ")
@@ -263,3 +272,23 @@ def test_choose_sent_with_nothing_picked_is_refused_and_the_options_are_on_the_p
     assert not texts(student, "success")
     total = {"en": "0 of 1 answered", "zh": "1 人中已有 0 人作答"}[lang]
     assert count(teacher.run()) == total
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_join_screen_says_which_address_phones_open_and_who_has_joined(lang):
+    """Before the first question: one line naming the address in the join link and how to
+    change it, and "0 joined" (then "1 joined"); a join link never names localhost when
+    this machine has a network address."""
+    from lab import address
+
+    teacher = start_class(lang)
+    link = next(c for c in texts(teacher, "code") if "join=" in c)
+    notes = [s for s in texts(teacher, "caption") + texts(teacher, "warning")
+             if "NDCG_LAB_PUBLIC_URL" in s]
+    assert len(notes) == 1 and link.split("/class?")[0] in notes[0]
+    assert ("手机" in notes[0]) == (lang == "zh")
+    if address.network_addresses():
+        assert "localhost" not in link
+    assert count(teacher) == t("{n} joined", lang, n=0)
+    join(teacher.query_params["room"], lang=lang)
+    assert count(teacher.run()) == t("{n} joined", lang, n=1)

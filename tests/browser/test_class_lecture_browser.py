@@ -1,20 +1,33 @@
 """Class mode as a lecture needs it, in Chromium: a teacher at 1280x720 (a projector), phones
 at 390x844 (touch). What stopped a lecture: an empty Choose answer stored and counted, the
-Choose options missing from the projector."""
+Choose options missing from the projector, a join link naming the teacher's own address, the
+teacher's key in the address bar, and a phone reopening the join link joining again."""
 
 from __future__ import annotations
+
+import os
+import signal
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import RERUN_TIMEOUT_MS
+from conftest import RERUN_TIMEOUT_MS, open_app_on
 from test_class_mode_browser import WORDS, button, count_is, join, phone, press, server, \
-    start, teacher_page
+    teacher_page
 
 from lab.classroom.bank import BANK
 from lab.i18n import t
 
 CHOOSE = BANK[1]  # the bank's second question: Choose, four options
+PUBLIC = "https://ndcg.example.org"  # what a deployment behind a proxy states
+
+
+def start(teacher, url: str, w: dict, lang: str) -> str:
+    """Start a class; the room's code (the address bar names the room, not its key)."""
+    open_app_on(teacher, f"{url}/class?lang={lang}")
+    press(teacher, w["start"])
+    teacher.wait_for_url("**/class?room=*")
+    return teacher.url.split("room=")[1].split("&")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -25,7 +38,7 @@ def test_choose_shows_its_options_on_the_projector_and_refuses_send_with_nothing
     w = WORDS[lang]
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann = teacher_page(browser), phone(browser)
-        code, _link = start(teacher, url, w, lang)
+        code = start(teacher, url, w, lang)
         join(ann, url, code, w, lang)
         press(teacher, w["next"])
         press(teacher, w["next"])
@@ -38,3 +51,37 @@ def test_choose_shows_its_options_on_the_projector_and_refuses_send_with_nothing
         count_is(teacher, w, 0, 1)
         teacher.context.close()
         ann.context.close()
+
+
+def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_and_a_phone_stays_one_student(
+        browser, tmp_path):
+    """The join link and its note name the configured public address, not 127.0.0.1; the
+    address bar holds the room, never its key; a phone reopening the join link is still
+    S001 ("1 joined"), and after a server restart the phone and the teacher's
+    ``/class?room=CODE`` come back as they were."""
+    w = WORDS["en"]
+    env = {"NDCG_LAB_DATA": str(tmp_path), "NDCG_LAB_PUBLIC_URL": PUBLIC}
+    teacher, ann = teacher_page(browser), phone(browser)
+    with server(env, tmp_path) as (proc, url):
+        code = start(teacher, url, w, "en")
+        assert "key=" not in teacher.url
+        expect(teacher.get_by_text(f"{PUBLIC}/class?join={code}", exact=True)).to_be_visible()
+        expect(teacher.get_by_text(f"Phones open {PUBLIC}", exact=False)).to_be_visible()
+        join(ann, url, code, w, "en")
+        again = ann.context.new_page()  # the QR code scanned again: a new tab, same browser
+        open_app_on(again, f"{url}/class?join={code}")
+        expect(again.get_by_text(f"You are S001 in class {code}.")).to_be_visible()
+        expect(button(again, w["join"])).to_have_count(0)
+        again.close()
+        expect(teacher.get_by_text("1 joined", exact=True)).to_be_visible(
+            timeout=RERUN_TIMEOUT_MS)
+        os.killpg(proc.pid, signal.SIGKILL)  # a restart, however the server ended
+        proc.wait(timeout=20)
+    with server(env, tmp_path) as (_proc, url2):
+        open_app_on(ann, f"{url2}/class?join={code}")
+        expect(ann.get_by_text(f"You are S001 in class {code}.")).to_be_visible()
+        open_app_on(teacher, f"{url2}/class?room={code}")
+        press(teacher, w["next"])
+        count_is(teacher, w, 0, 1)
+    teacher.context.close()
+    ann.context.close()

@@ -1,10 +1,14 @@
-"""Faceless components that act on the page itself (st.components.v2): they draw nothing,
-take no data and write no text; each is one ``.js`` file of this folder.
+"""Faceless components that act on the page itself (st.components.v2): they draw nothing
+and write no text; each is one ``.js`` file of this folder.
 
 - :func:`arrive`: keeps a share link's ``#anchor`` (a worked example) in view while the
   page draws above it (``arrive.js``);
 - :func:`fold_sidebar`: folds the sidebar once, when the presenter view turns on
-  (``fold.js``).
+  (``fold.js``);
+- :func:`remember`: writes one cookie, which the server reads back on the next visit
+  (``remember.js``; class mode's "this browser is this student / this room's teacher");
+- :func:`to_top`: scrolls the page to its top when drawn with a new ``mark``
+  (``to_top.js``; class mode's next question).
 
 Their element containers are hidden by ui/fit.css (their keys' classes).
 """
@@ -29,6 +33,8 @@ def _component(name: str, js: str):
 
 _arrive = _component("ndcg_share_arrive", "arrive.js")
 _fold = _component("ndcg_present_fold", "fold.js")
+_remember = _component("ndcg_remember", "remember.js")
+_to_top = _component("ndcg_to_top", "to_top.js")
 
 
 def arrive(*, key: str = "we_arrive") -> None:
@@ -44,3 +50,14 @@ def fold_sidebar(*, key: str = "present_fold") -> None:
     presenter link opened there would keep the sidebar open. Drawn only on the run the view
     turns on, so a sidebar the presenter opens afterwards stays open."""
     _fold(key=key)
+
+
+def remember(name: str, value: str, *, max_age: int, key: str) -> None:
+    """Keep ``value`` in this browser's cookie ``name`` for ``max_age`` seconds (an empty
+    value deletes it). Names and values are letters, digits, ``-`` and ``_`` only."""
+    _remember(key=key, data={"name": name, "value": value, "maxAge": int(max_age)})
+
+
+def to_top(mark, *, key: str) -> None:
+    """Scroll the page to its top each time ``mark`` changes (not on other reruns)."""
+    _to_top(key=key, data={"mark": str(mark)})
