@@ -532,3 +532,24 @@ def test_the_running_server_sets_the_xsrf_cookie_and_refuses_uploads_without_it(
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(upload, timeout=10)
     assert refused.value.code == 403
+
+
+def test_a_refused_class_answer_quotes_the_typed_text_and_never_links(browser, app_url):
+    """A student types a Markdown link, an image, a bare address and HTML as a Predict
+    answer: the refusal quotes each as typed (40 characters, the box's limit), and no link or
+    image aims at evil.example."""
+    from test_class_mode_browser import WORDS, answer, join, phone, press, start, teacher_page
+    w = WORDS["en"]
+    teacher, student = teacher_page(browser), phone(browser)
+    try:
+        code, _link = start(teacher, app_url, w, "en")
+        press(teacher, w["next"])
+        join(student, app_url, code, w, "en")
+        for form in [LINK_FORMS[i] for i in (0, 1, 3, 7)]:
+            answer(student, form[:40], w)  # the box takes 40 characters
+            alert = student.get_by_test_id("stAlertContentError")
+            expect(alert).to_contain_text("“", timeout=WAIT_MS)
+            expect_no_link_from_user_text(student, form[:40].strip())
+    finally:
+        teacher.context.close()
+        student.context.close()
