@@ -138,8 +138,9 @@ def show(qrels, runs: tuple, settings) -> None:
         st.info(t("Choose at least one gain and one cutoff.", lang), icon=":material/tune:")
         return
     labels = {n: LC.label(n, spec, lang=lang) for n, spec in choices.items()}
-    state.choices_init({}, among={state.CH_REFERENCE: list(choices),
-                                  state.CH_OPEN: list(choices)})
+    state.choices_init({}, among={state.CH_REFERENCE: list(choices)})
+    ref = ss[state.CH_REFERENCE]  # the choice opened first is one that can differ from it
+    state.choices_init({}, among={state.CH_OPEN: [n for n in choices if n != ref] + [ref]})
     _controls(list(choices), labels)
     test, alpha = ss[state.CH_TEST], float(ss[state.CH_ALPHA])
     correction = None if ss[state.CH_CORRECTION] == state.NO_CORRECTION else ss[
@@ -258,8 +259,16 @@ def _swaps_and_playground(evidence, qrels, runs, choices, labels, settings):
     st.subheader(t("Pairs of runs that swap against {ref}", lang, ref=labels[ref]))
     if rows:
         swaps = pd.DataFrame(rows)
+        headers = {"choice": t("choice", lang), "run 1": t("run 1", lang),
+                   "run 2": t("run 2", lang), "reference 1": t("run 1 under the reference", lang),
+                   "reference 2": t("run 2 under the reference", lang),
+                   "choice 1": t("run 1 under the choice", lang),
+                   "choice 2": t("run 2 under the choice", lang)}
+        decimals = number_format(DATA_DECIMALS)
         st.dataframe(swaps, hide_index=True, width="stretch", key="ch_swapped",
-                     column_config=D.decimals(swaps))
+                     column_config={c: st.column_config.NumberColumn(headers[c], format=decimals)
+                                    if c.startswith(("reference", "choice ")) else headers[c]
+                                    for c in swaps.columns})
     else:
         st.caption(t("Every choice orders the runs as the reference does.", lang))
     st.subheader(t("Where a choice and the reference disagree most", lang))

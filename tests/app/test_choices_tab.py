@@ -125,10 +125,22 @@ def test_open_in_playground_opens_the_most_disputed_query():
     """The button opens the playground on the query whose NDCG moves most between the
     reference and the chosen choice, with that choice's gain and k."""
     at = sample_tab()
+    assert at.selectbox(key=app_state.CH_OPEN).value == "linear@10"  # not the reference
     at.selectbox(key=app_state.CH_OPEN).set_value("exponential@20").run()
+    qrels = nc.read_qrels(SAMPLES / "qrels.txt")
+    runs = {name: nc.read_run(SAMPLES / name) for name in SAMPLE_RUNS}
+    base = dict(nc.CONVENTIONS["trec_eval"], convention="trec_eval", missing="skip")
+    scores = nc.choice_scores(qrels, runs, {
+        "linear@5": dict(base, gain="linear", k=5), "exponential@20": dict(base,
+                                                                           gain="exponential",
+                                                                           k=20)})
+    spot = nc.disagreement(scores, "exponential@20", reference="linear@5")
+    assert any(f"Query {spot['qid']}," in c.value for c in at.caption)
     at.button(key="ch_open_button").click().run()
     assert not at.exception
-    assert at.query_params.get("gain") in (["exponential"], "exponential")
+    params = dict(at.query_params)
+    assert params["gain"] in (["exponential"], "exponential") and params["k"] in (["20"], "20")
+    assert all(label.startswith(f"{spot['qid']}-") for label in params["l"])
 
 
 def test_the_tab_speaks_chinese_with_the_same_figures():
