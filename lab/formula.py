@@ -8,6 +8,7 @@ within k, the totals their cumulative DCG, the ratio ``ndcg_parts``.
 from __future__ import annotations
 
 import ndcg_core as nc
+from lab.gains import GAINS
 from lab.text import fmt, fmt_grade
 
 
@@ -28,7 +29,7 @@ def sum_line(frame, name: str, k: int, gain: str) -> str:
         return f"{name}@{k} = 0"
     terms = []
     for r in rows.itertuples():
-        num = fmt_grade(r.relevance) if gain == "linear" else f"(2^{fmt_grade(r.relevance)}−1)"
+        num = GAINS[gain].numerator.format(g=fmt_grade(r.relevance))
         terms.append(f"{num}/log₂{int(r.position) + 1}")
     values = " + ".join(fmt(c) for c in rows["contribution"])
     return f"{name}@{k} = {' + '.join(terms)} = {values} = {fmt(rows['cumulative_dcg'].iloc[-1])}"
@@ -51,7 +52,7 @@ def _latex_sum(frame, name: str, k: int, gain: str) -> str:
     terms = []
     for r in rows.itertuples():
         g = fmt_grade(r.relevance)
-        num = g if gain == "linear" else f"(2^{{{g}}}-1)"
+        num = GAINS[gain].numerator_latex.format(g=g)
         terms.append(rf"\frac{{{num}}}{{\log_2 {int(r.position) + 1}}}")
     total = fmt(rows["cumulative_dcg"].iloc[-1]) if len(rows) else "0"
     return rf"\mathrm{{{name}@{k}}} &= {' + '.join(terms) or '0'} = {total}"

@@ -19,15 +19,12 @@ from typing import Any
 
 import ndcg_core as nc
 from lab import rules as R
+from lab.gains import BOTH, GAINS
 from lab.grades import MAX_ITEMS, MAX_LABEL, check_grade, check_label, last_item, list_full
 from lab.i18n import t
 from lab.text import fmt_grade
 
-GAIN_CHOICES = {
-    "linear": ("linear",),
-    "exponential": ("exponential",),
-    "both": ("linear", "exponential"),
-}
+GAIN_CHOICES = {**{name: (name,) for name in GAINS}, "both": BOTH}
 # NDCG when IDCG@k <= 0, as the JSON the component reads (NaN is not JSON: null).
 ZERO_IDCG = {"zero": 0.0, "one": 1.0, "nan": None}
 
@@ -210,6 +207,7 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         "gains": list(gains), "k": k_shown, "zero": ZERO_IDCG[zero_idcg],
         "has_unretrieved": bool(unretrieved), "figures": None, "ideal_figures": None, "idcg": None,
         "max_gain": {}, "problem": None, "conv": None if rules is None else R.conv(rules),
+        "gain_short": {g: GAINS[g].short for g in gains},
     }
     missing = next((pos for pos, r in enumerate(rows, start=1) if r["grade"] is None), None)
     if n == 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 
+from lab.gains import long_names, names
 from lab.i18n import t
 
 # Learner pages show 3 decimals (the exercises accept ±0.001); the data page shows 4, as
@@ -43,11 +44,7 @@ def gain_name(gain: str, *, lang: str, long: bool = False) -> str:
     >>> gain_name("exponential", lang="en", long=True)
     'exponential gain'
     """
-    if long:
-        return t("linear gain", lang) if gain == "linear" else t("exponential gain", lang)
-    if gain == "linear":
-        return t("linear", lang)
-    return t("exponential", lang) if gain == "exponential" else t("both", lang)
+    return (long_names if long else names)(lang)[gain]
 
 
 def escape_markdown(text) -> str:

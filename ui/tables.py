@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 import ndcg_core as nc
+from lab.gains import GAINS
 from lab.i18n import t
 from lab.text import LEARN_DECIMALS, fmt, fmt_grade, number_format
 from ui import present as ui_present, state
@@ -187,12 +188,12 @@ def formula(grades, *, k, gain, judged=None):
     parts = nc.ndcg_parts(list(grades), k=k, gain=gain, ideal=list(judged) if judged else None)
     terms = []
     for pos, g in enumerate(list(grades)[:k], start=1):
-        num = fmt_grade(g) if gain == "linear" else f"(2^{{{fmt_grade(g)}}}-1)"
+        num = GAINS[gain].numerator_latex.format(g=fmt_grade(g))
         terms.append(rf"\frac{{{num}}}{{\log_2 {pos + 1}}}")
     terms = terms[:8] + ([r"\cdots"] if len(terms) > 8 else [])
     # A few terms per line, so the sum fits a phone's width (390 px) without a scrollbar:
     # a display formula cannot wrap by itself.
-    per_line = 4 if gain == "linear" else 3
+    per_line = 3 if GAINS[gain].wide else 4
     lines = [" + ".join(terms[i:i + per_line]) for i in range(0, len(terms), per_line)]
     body = r" \\ &\quad + ".join(lines)
     st.latex(rf"\begin{{aligned}} \mathrm{{DCG@{k}}} &= {body} \\ &= {fmt(parts.dcg)}"

@@ -180,11 +180,12 @@ function applyWords(inst) {
 function apply(inst, data) {
   const d = data || {};
   const lost = acknowledge(inst, d);
-  inst.gains = Array.isArray(d.gains) && d.gains.length ? d.gains.filter((g) => g in GAIN_SHORT) : ["linear"];
+  inst.gains = Array.isArray(d.gains) && d.gains.length ? d.gains.filter((g) => g in GAIN_FORMULAS) : ["linear"];
   inst.rows = (Array.isArray(d.rows) ? d.rows : []).map(toRow);
   const replayed = replayMoves(inst);
   inst.idealRows = (Array.isArray(d.ideal_rows) ? d.ideal_rows : []).map(toRow);
   inst.k = Number.isInteger(d.k) && d.k > 0 ? d.k : inst.rows.length;
+  inst.gainShort = d.gain_short || {};  // lab/gains.py: a column's sub-head, a CSS class
   inst.idcg = d.idcg || null;
   inst.zero = d.zero === undefined ? 0 : d.zero;
   inst.conv = d.conv || null;  // the playground's mistake settings (figures.js computes them)

@@ -11,8 +11,17 @@
 export function gainOf(grade, gain, conv) {
   if (conv && conv.negative === "zero" && grade < 0) return 0;
   if (conv && conv.numerator === "one") return 1;
-  return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+  const formula = GAIN_FORMULAS[gain];
+  if (!formula) throw new Error(`figures.js has no formula for the gain ${gain}`);
+  return formula(grade);
 }
+
+// Each gain's formula, as lab/gains.py declares it (Gain.js; tests/lab/test_gains.py checks
+// the two agree): a gain missing here is refused, never drawn as another.
+const GAIN_FORMULAS = {
+  linear: (g) => g,
+  exponential: (g) => Math.pow(2, g) - 1,
+};
 
 /** The discount of position `pos` (1-based) as ndcg_core's denominators computes it:
  * log2(i + 1); ln(i + 1) (in DCG only for "ln_dcg": `ideal` is IDCG's side); Järvelin &

@@ -3,7 +3,6 @@
 // Rows are kept by id and rebuilt only when what they show besides figures changed; a
 // drag frame writes only the numbers that changed. User text is only set with textContent.
 
-const GAIN_SHORT = { linear: "lin", exponential: "exp" };
 
 function word(inst, key, params) {
   return say(inst.labels, key, params);
@@ -29,11 +28,11 @@ function toRow(raw) {
   };
 }
 
-function numCell(cls, gains, withBar) {
+function numCell(cls, gains, withBar, short) {
   const cell = el("span", "rt-num " + cls);
   const parts = [];
   for (const g of gains) {
-    const line = el("span", "rt-v rt-" + GAIN_SHORT[g]);
+    const line = el("span", "rt-v rt-" + (short[g] || g));
     let bar = null;
     if (withBar) {
       bar = el("span", "rt-bar");
@@ -143,10 +142,10 @@ function makeRow(inst, row, index, ideal) {
     grade.textContent = row.gradeText;
   }
   li.appendChild(grade);
-  const gain = numCell("rt-gain", inst.gains, false);
+  const gain = numCell("rt-gain", inst.gains, false, inst.gainShort);
   refs.disc = el("span", "rt-num rt-disc");
-  const contrib = numCell("rt-contrib", inst.gains, true);
-  const cum = numCell("rt-cum", inst.gains, false);
+  const contrib = numCell("rt-contrib", inst.gains, true, inst.gainShort);
+  const cum = numCell("rt-cum", inst.gains, false, inst.gainShort);
   li.append(gain.cell, refs.disc, contrib.cell, cum.cell);
   refs.gain = gain.parts;
   refs.contrib = contrib.parts;

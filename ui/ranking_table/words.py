@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lab import grades
+from lab.gains import formula_words
 from lab.i18n import t
 from lab.text import gain_name
 
@@ -52,8 +53,7 @@ def labels(lang: str, scale: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "col_cum_help": t("cumulative DCG: DCG@i, the sum of the contributions down to this "
                           "row", lang),
         "lin_exp": t("lin · exp", lang),
-        "formula_linear": t("gain = grade", lang),
-        "formula_exponential": t("gain = 2^grade − 1", lang),
+        **{f"formula_{gain}": words for gain, words in formula_words(lang).items()},
         "gain_linear": gain_name("linear", lang=lang),
         "gain_exponential": gain_name("exponential", lang=lang),
         "note_linear": gain_name("linear", lang=lang, long=True),
