@@ -38,6 +38,7 @@ class WireClient:
         self.submit: str | None = None          # the last form's submit button id
         self.texts: list[str] = []              # alerts of the last run
         self.metrics: list[tuple[str, str]] = []  # (label, value) of the last run
+        self.codes: list[str] = []              # code blocks' texts (links), every run
         self.timers: dict[str, float] = {}      # fragment id -> rerun interval (s)
         self.exceptions = 0
         self.runs = 0
@@ -114,6 +115,8 @@ class WireClient:
             self.texts.append(el.alert.body)
         elif which == "metric":
             self.metrics.append((el.metric.label, el.metric.body))
+        elif which == "code":
+            self.codes.append(el.code.code_text)
         elif which == "exception":
             self.exceptions += 1
 
@@ -187,6 +190,13 @@ class WireTeacher(WireClient):
         if "room" not in params:
             raise RuntimeError(f"no room started: {self.texts}")
         return params["room"][0]
+
+    @property
+    def secret(self) -> str:
+        """The room's key, read from the teacher link the page folds away (the address bar
+        never holds it)."""
+        link = next(c for c in reversed(self.codes) if "key=" in c)
+        return urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["key"][0]
 
     def answered(self) -> tuple[int, int] | None:
         """The live count the teacher's page shows: (answered, joined)."""

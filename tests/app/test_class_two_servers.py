@@ -58,6 +58,7 @@ def test_a_room_is_shared_by_two_servers_on_one_database(two_servers):
     async def lecture():
         teacher = WireTeacher(a.url)
         code = await teacher.start()
+        assert "key" not in teacher.query and len(teacher.secret) >= 20  # folded away
         on_a, on_b = WirePhone(a.url, code, 0), WirePhone(b.url, code, 1)
         await on_a.join()
         await on_b.join()
