@@ -11,7 +11,8 @@ translated lead-in, never lost.
 The patterns follow the raise sites of ``ndcg_core/io.py``, ``ndcg_core/_decode.py`` and
 ``ndcg_core/_trec.py`` and ``ndcg_core/_shape.py`` (reading files), ``ndcg_core/_checks.py`` (grades, gains),
 ``ndcg_core/_ids.py`` and ``ndcg_core/_ranking.py`` (qrels and runs as tables) and
-``ndcg_core/compare.py`` (the significance tests);
+``ndcg_core/compare.py`` (the significance tests) and ``ndcg_core/choices.py`` (choices of
+gain and cutoff);
 ``tests/lab/test_explain_engine_errors.py`` feeds them every bad input of
 ``tests/bad_input_data.py``, so a re-worded engine message that no longer matches fails a
 test instead of falling back silently.
@@ -141,6 +142,17 @@ _PATTERNS: list[tuple[re.Pattern, Callable[..., str]]] = [(re.compile(p, re.S), 
      lambda lang, **v: t("The comparison needs at least 2 queries scored by every run; "
                          "{kept} are ({dropped} of {total} left out, a run has no score "
                          "there).", lang, **v)),
+    # ---- ndcg_core/choices.py: the runs scored under every choice of gain and cutoff
+    (r"comparing choices needs at least 2 queries scored by every run under every choice; "
+     r"(?P<kept>\d+) are \((?P<dropped>\d+) left out\)\. Check that the runs and the "
+     r"judgments share query ids\.",
+     lambda lang, **v: t("Comparing choices needs at least 2 queries scored by every run "
+                         "under every choice; {kept} are ({dropped} left out). Check that the "
+                         "runs and the judgments share query ids.", lang, **v)),
+    (r"run (?P<run>'.+?'|\".+?\") under choice (?P<choice>'.+?'|\".+?\"): (?P<inner>.+)",
+     lambda lang, run, choice, inner: t("Run {run} under choice {choice}: {message}", lang,
+                                        run=run, choice=choice,
+                                        message=explain(inner, lang))),
 ]]
 
 

@@ -76,3 +76,19 @@ def test_a_note_is_said_in_chinese():
             "no pair of systems differs on half of the queries: no swap rate")
     assert LC.note_text(note, lang="zh") == ("在这个选择下每个系统的平均 NDCG 都相同：没有排序可比；"
                                             "没有一对系统在一半查询上有差别：没有互换率")
+
+
+def test_the_engines_messages_for_choices_are_said_in_chinese_with_their_values():
+    """What compare_choices refuses reaches the tab in Chinese, the values kept."""
+    from lab.errors import explain
+    qrels = nc.read_qrels(SAMPLES / "qrels.txt")
+    runs = {n: nc.read_run(SAMPLES / n) for n in RUNS[:2]}
+    with pytest.raises(ValueError) as few:
+        nc.choice_scores(qrels[qrels["qid"] == "q01"], runs, {"x": dict(k=5)})
+    zh = explain(few.value, "zh")
+    assert zh.startswith("比较各个选择需要至少 2 个") and "1 个" in zh
+    with pytest.raises(ValueError) as bad:
+        nc.choice_scores(qrels, runs, {"lin@5": dict(k=5, negative="error",
+                                                      gain={0: 0, 1: 1, 2: 2})})
+    zh = explain(bad.value, "zh")
+    assert zh.startswith("run 'system_a.run' 在选择 'lin@5' 下：")

@@ -85,6 +85,14 @@ def other_messages() -> dict:
             [b"qid", b"docid", b"relevance"] + [b"c%d" % i for i in range(37)]) + b"\n"),
         "CSV that ends inside quotes": lambda: _raise(nc.read_qrels, "open.csv",
                                                       b'qid,docid,relevance\n1,"d1,2'),
+        "choices over one query": lambda: nc.choice_scores(
+            pd.DataFrame({"qid": ["q1"], "docid": ["d1"], "relevance": [1]}),
+            {r: pd.DataFrame({"qid": ["q1"], "docid": ["d1"], "score": [1.0]}) for r in "ab"},
+            {"x": dict(k=5)}),
+        "a run refused under a choice": lambda: nc.choice_scores(
+            pd.DataFrame({"qid": ["q1", "q2"], "docid": ["d1", "d2"], "relevance": [2000, 1]}),
+            {r: pd.DataFrame({"qid": ["q1", "q2"], "docid": ["d1", "d2"], "score": [1.0, 1.0]})
+             for r in "ab"}, {"exp@5": dict(k=5, gain="exponential")}),
         "a comparison over one query": lambda: nc.compare(
             pd.DataFrame({"a": [0.5, np.nan], "b": [0.4, 0.3]}, index=["q1", "q2"]), baseline="a"),
     }
