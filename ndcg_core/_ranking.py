@@ -15,7 +15,7 @@ import pandas as pd
 
 from ._checks import OVERFLOW, denominators, gains_of
 from ._decode import ATOL_GRADES
-from ._exact import ZERO_BOUND, segment_sums
+from ._exact import ZERO_BOUND, segment_sums, split_terms
 from ._ids import _codes, _duplicates, _frame, _id_column, _ids, _numbers, _repeats, _sort_rows
 from ._ranx import SMALL, ranx_order
 from .options import ZERO_IDCG_VALUES
@@ -108,23 +108,50 @@ def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
     maxrank = int(ranks.max()) if ranks.size else 1
     with np.errstate(over="ignore", invalid="ignore"):
         w = gains / denominators(maxrank, discount, base)[ranks - 1]
+    high, low = split_terms(q, w, nq)  # split once: valid for every cutoff's subset
+    size = np.abs(w)
     out = {}
     for c in cutoffs:
         if c is None or c >= maxrank:
-            out[c] = segment_sums(q, w, nq)
+            out[c] = segment_sums(q, high, low, size, nq)
         else:
-            keep = ranks <= c  # rows stay grouped by query
-            out[c] = segment_sums(q[keep], w[keep], nq)
+            keep = np.flatnonzero(ranks <= c)  # rows stay grouped by query
+            out[c] = segment_sums(q[keep], high[keep], low[keep], size[keep], nq)
     return out
 
 
 def _ideal_at(q, gains, cutoffs, nq, discount, base):
     """(IDCG@c, Σ|term|) per query: the DCG of each query's gains sorted descending, each
-    divided by its own discount as in :func:`_dcg_at` (so a ranking in the ideal order
-    sums the very same terms as its ideal)."""
-    order = _sort_rows(q, gains)
-    qs = q[order]
-    return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
+    divided by its own discount as in :func:`_dcg_at` (a ranking in the ideal order sums
+    the very same terms as its ideal).
+
+    Gains usually take a handful of values, so no row sort is needed: count the items of
+    each gain level per query; the ideal lists the levels best first, each repeated its
+    count, and only up to the largest cutoff.
+    """
+    codes, levels = pd.factorize(gains)
+    n_levels = len(levels)
+    if n_levels > 64 or nq * n_levels > 20_000_000:
+        order = _sort_rows(q, gains)
+        qs = q[order]
+        return _dcg_at(qs, _group_ranks(qs), gains[order], cutoffs, nq, discount, base)
+    if n_levels == 0:
+        return {c: (np.zeros(nq), np.zeros(nq)) for c in cutoffs}
+    by_gain = np.argsort(-levels, kind="stable")
+    level_of = np.empty(n_levels, np.int64)
+    level_of[by_gain] = np.arange(n_levels)
+    counts = np.bincount(q.astype(np.int64) * n_levels + level_of[codes],
+                         minlength=nq * n_levels).reshape(nq, n_levels)
+    if None not in cutoffs:  # ranks below the largest cutoff never count
+        deepest = max(cutoffs)
+        ends = np.minimum(np.cumsum(counts, axis=1), deepest)
+        counts = np.diff(ends, axis=1, prepend=0)
+    level_gain = np.asarray(levels, dtype=np.float64)[by_gain]
+    flat = counts.ravel()
+    gains_seq = np.repeat(np.tile(level_gain, nq), flat)
+    qs = np.repeat(np.arange(nq, dtype=np.int32 if nq < 2**31 else np.int64),
+                   counts.sum(axis=1))
+    return _dcg_at(qs, _group_ranks(qs), gains_seq, cutoffs, nq, discount, base)
 
 
 def _ndcg_of(d, i, zero_value):

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from ndcg_core import dcg_table, evaluate, ideal_table, ndcg, ndcg_curve, ndcg_parts
-from ndcg_core._exact import ZERO_BOUND, exact_sum, prefix_sums, segment_sums
+from ndcg_core._exact import ZERO_BOUND, exact_sum, prefix_sums, segment_sums, split_terms
 
 ROOT = Path(__file__).resolve().parents[2]
 # rank 1, 3, 7, 15: log2(i + 1) = 1, 2, 3, 4, so these lists cancel exactly
@@ -125,7 +125,8 @@ def test_exact_sums_are_correctly_rounded_and_cleared_within_their_bound():
     assert prefix_sums([1.0, 1e-16, 1e-16, -1.0]).tolist() == [1.0, 1.0, 1.0000000000000002,
                                                                0.0]
     assert prefix_sums([0.25, 0.5]).tolist() == [0.25, 0.75]
-    s, a = segment_sums(np.array([0, 0, 1, 1, 1]), np.array([1e16, -1e16, 1.0, 1e-16, 1e-16]), 2)
+    q, w = np.array([0, 0, 1, 1, 1]), np.array([1e16, -1e16, 1.0, 1e-16, 1e-16])
+    s, a = segment_sums(q, *split_terms(q, w, 2), np.abs(w), 2)
     assert s.tolist() == [0.0, 1.0000000000000002] and a[0] == 2e16
     assert ZERO_BOUND == 2.0 ** -50
 
