@@ -29,9 +29,64 @@ const GAIN_FORMULAS = {
 export function discountOf(pos, conv, ideal) {
   const d = conv ? conv.discount : "log2";
   if (d === "ln" || (d === "ln_dcg" && !ideal)) return Math.log(pos + 1);
-  if (d === "jarvelin") return pos < 2 ? 1 : Math.log(pos) / Math.log(2);
+  if (d === "jarvelin") return pos < 2 ? 1 : Math.log2(pos);
   if (d === "shifted") return Math.log2(pos + 2);
   return Math.log2(pos + 1);
+}
+
+// A sum within 8u·Σ|term| of 0 (u = 2^-53) is 0: the bound of ndcg_core/_exact.py, where
+// each term's rounding is accounted for.
+const ZERO_BOUND = 2 ** -50;
+
+/** The partials (Shewchuk 1997; non-overlapping, smallest first) rounded once to the
+ * nearest double, half to even across partials, as Python's math.fsum rounds them. */
+function roundPartials(p) {
+  let n = p.length;
+  if (n === 0) return 0;
+  let hi = p[--n];
+  let lo = 0;
+  while (n > 0) {
+    const x = hi;
+    const y = p[--n];
+    hi = x + y;
+    lo = y - (hi - x);
+    if (lo !== 0) break;
+  }
+  if (n > 0 && ((lo < 0 && p[n - 1] < 0) || (lo > 0 && p[n - 1] > 0))) {
+    const y = lo * 2;
+    const x = hi + y;
+    if (y === x - hi) hi = x;
+  }
+  return hi;
+}
+
+/** Every running sum of `terms`, each the exact sum rounded once and 0 within the bound:
+ * ndcg_core._exact.prefix_sums to the last bit (so the preview's DCG of a list built to
+ * cancel is 0, as the engine's). Returns {sums, sizes}; sizes are the running Σ|term|. */
+export function prefixSums(terms) {
+  const partials = [];
+  const sums = new Array(terms.length);
+  const sizes = new Array(terms.length);
+  let size = 0;
+  for (let j = 0; j < terms.length; j++) {
+    let x = terms[j];
+    size += Math.abs(x);
+    let i = 0;
+    for (let m = 0; m < partials.length; m++) {
+      let y = partials[m];
+      if (Math.abs(x) < Math.abs(y)) [x, y] = [y, x];
+      const hi = x + y;
+      const lo = y - (hi - x);
+      if (lo !== 0) partials[i++] = lo;
+      x = hi;
+    }
+    partials.length = i;
+    partials.push(x);
+    const total = roundPartials(partials);
+    sums[j] = Math.abs(total) <= ZERO_BOUND * size ? 0 : total;
+    sizes[j] = size;
+  }
+  return { sums, sizes };
 }
 
 /** The discount column's heading for these settings. */
@@ -62,20 +117,20 @@ export function preview(grades, opts) {
     const gain = new Array(n);
     const discount = new Array(n);
     const contribution = new Array(n);
-    const cumulative = new Array(n);
-    let sum = 0;
     for (let i = 0; i < n; i++) {
       gain[i] = gainOf(grades[i], g, conv);
       discount[i] = discountOf(i + 1, conv, false);
-      contribution[i] = gain[i] / discount[i];
-      sum += contribution[i];  // in position order, as numpy.cumsum
-      cumulative[i] = sum;
+      contribution[i] = gain[i] / discount[i];  // divided, as the engine: no reciprocal
     }
+    const { sums: cumulative, sizes } = prefixSums(contribution);
     const dcg = kk > 0 ? cumulative[kk - 1] : 0;
     const best = opts.idcg ? opts.idcg[g] : null;
     const zero = opts.zero === undefined ? 0 : opts.zero;
     const divides = conv && conv.negative === "through" ? best !== 0 : best > 0;
-    const ndcg = best == null ? null : divides ? dcg / best : zero;
+    // DCG equal to IDCG within the bound of their terms (the ideal's taken as the
+    // ranking's: the same items) is NDCG 1 exactly, as ndcg_core decides it
+    const same = kk > 0 && Math.abs(dcg - best) <= ZERO_BOUND * 2 * sizes[kk - 1];
+    const ndcg = best == null ? null : !divides ? zero : same ? 1 : dcg / best;
     out[g] = { gain, discount, contribution, cumulative, dcg, idcg: best, ndcg };
   }
   return out;
