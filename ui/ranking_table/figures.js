@@ -25,7 +25,7 @@ const GAIN_FORMULAS = {
 
 /** The discount of position `pos` (1-based) as ndcg_core's denominators computes it:
  * log2(i + 1); ln(i + 1) (in DCG only for "ln_dcg": `ideal` is IDCG's side); Järvelin &
- * Kekäläinen's b = 2, 1 below rank 2 then ln(i) / ln(2); log2(i + 2) (ranks from 0). */
+ * Kekäläinen's b = 2, 1 below rank 2 then log2(i); log2(i + 2) (ranks from 0). */
 export function discountOf(pos, conv, ideal) {
   const d = conv ? conv.discount : "log2";
   if (d === "ln" || (d === "ln_dcg" && !ideal)) return Math.log(pos + 1);
