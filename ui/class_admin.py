@@ -35,9 +35,11 @@ def _do(action: str, code: str, secret: str) -> None:
                                            n=ss.get(KEY("cap")))})
         elif action == "relink":
             fresh = store.new_teacher_secret(code, secret)
-            st.query_params["key"] = fresh
-            V.set_note("admin", {"done": t("A new teacher link is in the address bar: the "
-                                           "old one no longer opens this class.", lang)})
+            ss[KEY(f"key_{code}")] = fresh  # this session's key (ui/classroom.py), and the
+            # cookie the page writes from it
+            V.set_note("admin", {"done": t("The teacher link is replaced: the new one is "
+                                           "under Your teacher link, and the old one no "
+                                           "longer opens this class.", lang)})
     except ClassError as e:
         V.set_note("admin", {"error": e.message(lang)})
 

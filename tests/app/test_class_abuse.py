@@ -123,6 +123,8 @@ def test_the_teacher_removes_a_student_raises_the_cap_and_replaces_the_link():
     assert class_views.store().room(code).max_students == 400
     click(teacher, "relink")
     assert teacher_key(teacher) != old and "key" not in teacher.query_params
+    assert any("teacher link is replaced" in s for s in texts(teacher, "success"))
+    assert count(teacher.run()) == "0 of 1 answered"  # this tab keeps the room
     stale = open_page(room=code, key=old)
     assert any("replaced by a new one" in e for e in texts(stale, "error"))
 
