@@ -136,10 +136,17 @@ def ranking(grades, labels, lang: str, *, title: str | None = None) -> None:
                  width="stretch")
 
 
-def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True) -> None:
-    """The question's title, its sentence and its ranking(s) (arrange draws its own table)."""
-    st.header(Q.title(q, number, lang))
-    st.markdown(Q.prompt(q, lang))
+def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True,
+             note: str | None = None) -> None:
+    """The question's title, its sentence and its ranking(s) (arrange draws its own table);
+    ``note`` (Markdown, ours): a line under the sentence. With a note the title and the
+    sentence are one element (a phone's poll sends each element again: fewer is cheaper)."""
+    if note is None:
+        st.header(Q.title(q, number, lang))
+        st.markdown(Q.prompt(q, lang))
+    else:
+        st.markdown(f"### {Q.title(q, number, lang)}\n\n{Q.prompt(q, lang)}"
+                    + (f"\n\n{note}" if note else ""))
     if not show_table or q.kind == "arrange":
         return
     if q.kind == "higher":

@@ -217,10 +217,8 @@ def _student_live(code: str, token: str) -> None:
                 icon=":material/hourglass_top:")
         return
     q = V.parsed(rnd.question)
-    V.question(q, rnd.question_no, lang)
-    if rnd.round_no > 1:
-        st.caption(t("Vote again: round {n}. Your earlier answer is kept.", lang,
-                     n=rnd.round_no))
+    again = t("Vote again: round {n}. Your earlier answer is kept.", lang, n=rnd.round_no)
+    V.question(q, rnd.question_no, lang, note=f":small[{again}]" if rnd.round_no > 1 else "")
     mine = _mine(code, token, rnd.id)
     sent = V.note("sent") or {}
     refused = sent.get("error") if sent.get("round") == rnd.id else None

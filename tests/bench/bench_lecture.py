@@ -72,20 +72,23 @@ async def send_within(phone: WirePhone, round_id: int, rng: random.Random) -> tu
 
 
 async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dict:
-    out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": []}
+    out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": [],
+           "ms_per_poll": [], "polls_per_s": []}
     rng = random.Random(35)
     teacher = WireTeacher(servers[0].url)
     code = await teacher.start()
     secret = teacher.secret
     phones = [WirePhone(servers[i % len(servers)].url, code, i) for i in range(n)]
     t0 = time.perf_counter()
-    for i in range(0, n, 10):  # a class trickles in: 10 in 0.6 s, under the join limit
+    for i in range(0, n, 10):  # a class trickles in: 10 a second (the room takes 20)
         began = time.perf_counter()
         await asyncio.gather(*(p.join() for p in phones[i:i + 10]))
-        await asyncio.sleep(0.6 - (time.perf_counter() - began))
-    print(f"{n} phones joined in {time.perf_counter() - t0:.1f} s "
-          f"(each polls every {min(phones[0].timers.values()):.2f}-"
-          f"{max(max(p.timers.values()) for p in phones):.2f} s)", flush=True)
+        await asyncio.sleep(1.0 - (time.perf_counter() - began))
+    every = [min(p.timers.values()) for p in phones]
+    out["poll_s"] = statistics.mean(every)
+    print(f"{n} phones joined in {time.perf_counter() - t0:.1f} s (each polls every "
+          f"{min(every):.2f}-{max(every):.2f} s, {statistics.mean(every):.2f} s on average)",
+          flush=True)
     stop = asyncio.Event()
     followers = [asyncio.create_task(c.follow(stop)) for c in [teacher, *phones]]
     try:
@@ -100,12 +103,18 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
             out["next_s"].extend(seen)
             # waiting: the question open, nobody answering yet
             cpu0 = [s.cpu_seconds() for s in servers]
+            runs0 = sum(p.runs for p in phones)
             w0 = time.perf_counter()
             await asyncio.sleep(wait_s)
-            cores = [(s.cpu_seconds() - c) / (time.perf_counter() - w0)
-                     for s, c in zip(servers, cpu0)]
+            took = time.perf_counter() - w0
+            cores = [(s.cpu_seconds() - c) / took for s, c in zip(servers, cpu0)]
+            polls = (sum(p.runs for p in phones) - runs0) / took
             out["per_server"].append(cores)
             out["cores"].append(max(cores))
+            # a loaded machine slows the polls (a phone's browser would too): the CPU of one
+            # poll, and the figure at the rate the phones were asked to poll
+            out["ms_per_poll"].append(1000 * sum(cores) / polls)
+            out["polls_per_s"].append(polls)
             sent = await asyncio.gather(*(send_within(p, rnd.id, rng) for p in phones))
             last = max(pressed for pressed, _ in sent)
             acked = sum(ok for _, ok in sent)
@@ -118,7 +127,8 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
             out["lost"].append(lost)
             print(f"round {r + 1}: next on every phone {max(seen):.2f} s after the click "
                   f"(median {statistics.median(seen):.2f}); waiting "
-                  f"{' + '.join(f'{c:.3f}' for c in cores)} cores; {stored}/{n} stored, "
+                  f"{' + '.join(f'{c:.3f}' for c in cores)} cores at {polls:.0f} polls/s "
+                  f"({out['ms_per_poll'][-1]:.2f} ms each); {stored}/{n} stored, "
                   f"{acked} acknowledged; teacher read {n} of {n} {count_s:.2f} s after "
                   f"the last Send; load {os.getloadavg()[0]:.2f}", flush=True)
     finally:
@@ -174,6 +184,12 @@ def main() -> int:
           f"{idle:.3f} cores")
     print(f"waiting ({args.wait:.0f} s a round, question open): busiest server median "
           f"{cores:.3f} cores (rounds: {', '.join(f'{c:.3f}' for c in out['cores'])})")
+    ms = statistics.median(out["ms_per_poll"])
+    nominal = ms / 1000 * args.students / args.servers / out["poll_s"]
+    print(f"one poll: median {ms:.2f} ms of server CPU at "
+          f"{statistics.median(out['polls_per_s']):.0f} polls/s (asked: "
+          f"{args.students / out['poll_s']:.0f}/s); at the asked rate a server would use "
+          f"{nominal:.3f} cores")
     print(f"next question on a phone after the click: median "
           f"{statistics.median(out['next_s']):.2f} s, p95 {next_p95:.2f} s, max "
           f"{max(out['next_s']):.2f} s (goal p95 <= 2 s)")
