@@ -18,7 +18,9 @@ def navigation(pages):
     """app.py's ``st.navigation(pages)``; remembers that it ran (:func:`route_through_app`)."""
     global _navigated
     _navigated = True
-    return st.navigation(pages)
+    # expanded: every page listed; by default Streamlit folds a long list behind "View N
+    # more", which hid the last pages of Practice and Your data from the sidebar
+    return st.navigation(pages, expanded=True)
 
 
 def _nothing() -> None:
