@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 import sqlalchemy as sa
 import streamlit as st
 
+from lab import address
 from lab.classroom import codes, config
 from lab.i18n import t
 from lab.onboarding import db, steps as S
@@ -41,6 +42,14 @@ def store() -> Store:
 
 
 def base_url() -> str:
+    """The address links name: the deployment's public one (lab/address.py), else the one
+    this browser reached (a team's members open it from their own machines)."""
+    try:
+        public = address.public_url()
+    except ValueError:  # a bad public address: class mode's screen says so; links go on
+        public = None
+    if public:
+        return public
     url = str(st.context.url or "").split("?")[0].rstrip("/")
     return url[: -len("/onboarding")] if url.endswith("/onboarding") else url
 

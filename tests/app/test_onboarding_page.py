@@ -97,3 +97,15 @@ def test_the_page_in_chinese():
     lead, code = start_team("zh")
     member = join(code, "李雷", "zh")
     assert any(f"已完成 0 / {M} 步" == p.proto.text for p in member.get("progress"))
+
+
+def test_a_database_that_does_not_answer_is_a_sentence(monkeypatch):
+    """PostgreSQL down (nothing listens on the port): the team link reads a message that the
+    database did not answer, never a traceback."""
+    onboarding.store.clear()
+    monkeypatch.setenv("NDCG_LAB_DB_URL", "postgresql+psycopg://lab@127.0.0.1:9/lab")
+    page = open_page(team="ABCDEF")
+    assert not page.exception
+    assert "The team database did not answer" in page.error[0].value
+    monkeypatch.delenv("NDCG_LAB_DB_URL")
+    onboarding.store.clear()
