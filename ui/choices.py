@@ -21,7 +21,8 @@ from lab import choices as LC, options_text as O, runs as R
 from lab.errors import explain
 from lab.i18n import t
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, gain_name, number_format
-from ui import choice_charts as CC, charts, routing, state, your_data as D
+from lab import slides as slide_images
+from ui import choice_charts as CC, charts, routing, slides, state, your_data as D
 
 PROGRESS_AFTER = 1.0  # seconds: a shorter computation shows no bar
 
@@ -233,16 +234,44 @@ def _charts(evidence, curve, labels, difference):
     measure = st.segmented_control(
         t("Agreement measure", lang), ["kendall_tau", "tau_ap"], key=state.CH_TAU,
         required=True, format_func={"kendall_tau": "Kendall's τ", "tau_ap": "τ_AP"}.get)
-    charts.show(CC.tau_heatmap(evidence[measure], labels, measure), key="ch_heatmap")
+    figures = {
+        "heatmap": CC.tau_heatmap(evidence[measure], labels, measure),
+        "power": CC.power_chart(table, labels),
+        "significance": CC.significance_chart(nc.achieved_significance(evidence["pvalues"]),
+                                              labels, table.attrs["alpha"]),
+        "swaps": CC.swap_chart(curve, labels, difference, LC.SWAP_TARGET)}
+    charts.show(figures["heatmap"], key="ch_heatmap")
     left, right = st.columns(2)
     with left:
-        charts.show(CC.power_chart(table, labels), key="ch_power")
+        charts.show(figures["power"], key="ch_power")
     with right:
-        charts.show(CC.significance_chart(nc.achieved_significance(evidence["pvalues"]),
-                                          labels, table.attrs["alpha"]), key="ch_asl")
-    charts.show(CC.swap_chart(curve, labels, difference, LC.SWAP_TARGET), key="ch_swaps")
+        charts.show(figures["significance"], key="ch_asl")
+    charts.show(figures["swaps"], key="ch_swaps")
     st.caption(t("The camera button above each chart saves it as a PNG for a design doc.",
                  lang))
+    _slides(figures)
+
+
+def _slides(figures: dict):
+    """PNG and SVG of each chart at 1600 × 900, drawn on the server on click (Kaleido,
+    lab/slides.py), as the playground's slide images are."""
+    lang = state.language()
+    with st.popover(t("Slides", lang), icon=":material/slideshow:"):
+        if not slide_images.available():
+            st.caption(t("Slide images need a Chromium on the server (Debian: apt-get install "
+                         "chromium).", lang))
+            return
+        st.caption(t("Images 1600 × 900 px, drawn on the server when you click.", lang))
+        names = {"heatmap": t("τ heatmap", lang), "power": t("Pairs separated", lang),
+                 "significance": t("Achieved significance", lang),
+                 "swaps": t("Swap-rate curve", lang)}
+        for name, fig in figures.items():
+            slides.downloads(names[name], functools.partial(_same, fig), key=f"ch_slide_{name}",
+                             stem=f"choices-{name}")
+
+
+def _same(fig):
+    return fig
 
 
 def _swaps_and_playground(evidence, qrels, runs, choices, labels, settings):

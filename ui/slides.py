@@ -16,8 +16,9 @@ from ui import charts as plotly_charts
 from ui import state
 
 
-def _downloads(name: str, figure, *, key: str, stem: str):
-    """PNG and SVG buttons; ``figure`` is a function, called on click (off this rerun)."""
+def downloads(name: str, figure, *, key: str, stem: str):
+    """PNG and SVG buttons; ``figure`` is a function, called on click (off this rerun). The
+    data page's "Choose gain and cutoff" tab uses them too."""
     lang = state.language()
     st.markdown(f"**{name}**")
     row = st.container(horizontal=True, gap="small")
@@ -50,16 +51,16 @@ def popover(pg: P.Playground, figures: dict):
                          "chromium).", lang))
         else:
             st.caption(t("Images 1600 × 900 px, drawn on the server when you click.", lang))
-            _downloads(t("Tables and formula", lang),
+            downloads(t("Tables and formula", lang),
                        partial(S.table_slide, pg.labels, pg.grades, k=pg.cutoff, gain=gain,
                                unretrieved=pg.unretrieved, lang=lang),
                        key="sl_table", stem="tables")
             contrib = plotly_charts.contribution_chart(pg.cutoff, gain, figures[gain])
             curve = plotly_charts.curve_chart(pg.grades, pg.cutoff, pg.judged,
                                   {g: f["ranking"]["ndcg"] for g, f in figures.items()})
-            _downloads(t("Contribution chart", lang), lambda: contrib, key="sl_contrib",
+            downloads(t("Contribution chart", lang), lambda: contrib, key="sl_contrib",
                        stem="contributions")
-            _downloads(t("NDCG@k curve", lang), lambda: curve, key="sl_curve", stem="curve")
+            downloads(t("NDCG@k curve", lang), lambda: curve, key="sl_curve", stem="curve")
         st.markdown(f"**{t('The formula in LaTeX', lang)}**")
         st.code(formula_text.latex(pg.grades, k=pg.cutoff, gain=gain, judged=pg.judged),
                 language="latex")

@@ -84,10 +84,12 @@ def test_the_heatmap_power_and_swap_charts_are_drawn(english):
     assert len(english.get("plotly_chart")) == 4, keys
 
 
-def test_the_evidence_can_be_downloaded_as_csv(english):
-    """The download sits under the table (its content: tests/lab/test_choice_words.py)."""
+def test_the_evidence_can_be_downloaded_as_csv_and_each_chart_as_a_slide(english):
+    """The CSV sits under the table (its content: tests/lab/test_choice_words.py); the Slides
+    popover offers each of the four charts as PNG and SVG (drawn by Kaleido on click)."""
     labels = [b.proto.label for b in english.get("download_button")]
     assert "Download the evidence (CSV)" in labels
+    assert labels.count("PNG") == labels.count("SVG") == 4
 
 
 def test_choosing_the_wilcoxon_test_changes_the_power_as_the_engine_says(english):
