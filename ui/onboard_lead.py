@@ -17,14 +17,15 @@ from lab.onboarding.store import MAX_FILE_NAME
 from lab.text import escape_markdown
 from ndcg_core import CONVENTIONS
 from ui.onboard_repro import read
-from ui.onboarding import (KEY, LEAD, db_message, guarded, note, set_note, show_note, store,
-                           team_link)
+from ui.onboarding import (KEY, LEAD, db_message, guarded, note, remember, set_note,
+                           show_note, store, team_link)
 
 POLL = "5s"  # the matrix follows the team this often (a member's step takes minutes)
 
 
 def render(code: str, secret: str, lang: str) -> None:
     team = store().lead_team(code, secret)  # OnboardError("not_lead"): the page says so
+    remember(team.code, "lead", secret)
     st.title(t("Onboarding", lang))
     st.subheader(t("Team {name} · code {code}", lang, name=escape_markdown(team.name),
                    code=team.code), anchor=False)

@@ -15,7 +15,8 @@ from lab.onboarding import checks as C, record as REC, steps as S
 from lab.onboarding.store import Member
 from lab.text import escape_markdown, fmt, fmt_grade
 from ui import onboard_repro
-from ui.onboarding import KEY, check, note, personal_link, set_note, show_note, store
+from ui.onboarding import (KEY, check, note, personal_link, remember, set_note, show_note,
+                           store)
 from ui.sortable import sortable_list
 
 ss = st.session_state
@@ -24,6 +25,7 @@ MARKS = {S.DONE: "✓", S.TRIED: "…", S.NOT_STARTED: "○"}
 
 def render(member: Member, lang: str) -> None:
     team = store().team(member.team_code)
+    remember(team.code, "member", st.query_params.get("me", ""))
     prog = store().progress(member)
     shown = S.available()
     done = sum(prog[s].level == S.DONE for s in shown)

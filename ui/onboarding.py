@@ -27,12 +27,32 @@ from lab.onboarding.errors import OnboardError
 from lab.text import escape_markdown
 from lab.onboarding.store import MAX_NAME, MAX_TEAM_NAME, Member, Store, well_formed
 from ndcg_core import CONVENTIONS
-from ui import state
+from ui import page_hooks, state
 
 ss = st.session_state
 KEY = "ob_{}".format  # the page's widgets and notes
 LEAD = KEY("lead")    # {"code": ..., "secret": ...}: the lead's secret, kept off the address bar
 PAGE = "pages/onboarding.py"
+# A team lasts until its lead closes it: the browser remembers its place for half a year.
+COOKIE_AGE = 183 * 24 * 3600
+
+
+def cookie(code: str, who: str) -> str:
+    """The cookie that keeps this browser's place in team ``code`` (a checked code):
+    ``lead`` (the secret) or ``member`` (the token)."""
+    return f"ndcg_team_{code}_{'l' if who == 'lead' else 'm'}"
+
+
+def remembered(code: str, who: str) -> str | None:
+    """The secret or token this browser's cookie holds for ``code``, if well formed."""
+    value = st.context.cookies.get(cookie(code, who))
+    return value if well_formed(value) else None
+
+
+def remember(code: str, who: str, value: str) -> None:
+    """Keep ``value`` in this browser (ui/page_hooks: a reload, a reopened team link or a
+    restarted server finds the lead's view or the member's path again)."""
+    page_hooks.remember(cookie(code, who), value, max_age=COOKIE_AGE, key=KEY(f"keep_{who}"))
 
 
 @st.cache_resource(show_spinner=False)
@@ -122,6 +142,10 @@ def _route(code: str | None, lang: str) -> None:
     from ui import onboard_lead, onboard_steps
     qp = st.query_params
     lead = ss.get(LEAD) or {}
+    if code and lead.get("code") != code and (secret := remembered(code, "lead")):
+        lead = ss[LEAD] = {"code": code, "secret": secret}
+    if code and not qp.get("me") and (token := remembered(code, "member")):
+        st.query_params["me"] = token  # this browser joined before: its personal link
     if code and lead.get("code") == code:
         try:
             onboard_lead.render(code, lead["secret"], lang)

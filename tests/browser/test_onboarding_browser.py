@@ -91,7 +91,8 @@ def test_a_member_walks_two_steps_and_the_lead_sees_them(browser: Browser, tmp_p
 
 def test_kill_9_during_a_step_keeps_every_finished_step(browser: Browser, tmp_path):
     """Step 1 done, step 5's answer picked but not sent, SIGKILL: after the restart the
-    personal link shows 1 of 9 done and the lead link opens the lead's matrix."""
+    personal link shows 1 of 9 done, the lead link opens the lead's matrix, and the team link
+    alone brings each browser back to its place (its cookie)."""
     w = WORDS["en"]
     env = {"NDCG_LAB_DATA": str(tmp_path)}
     lead, member = teacher_page(browser), phone(browser)
@@ -113,5 +114,9 @@ def test_kill_9_during_a_step_keeps_every_finished_step(browser: Browser, tmp_pa
         open_app_on(lead, lead_link.replace(old, url2))
         assert "lead=" not in lead.url
         expect(done_cells(lead, w)).to_have_count(1, timeout=RERUN_TIMEOUT_MS)
+        open_app_on(lead, team.replace(old, url2))
+        expect(done_cells(lead, w)).to_have_count(1, timeout=RERUN_TIMEOUT_MS)
+        open_app_on(member, team.replace(old, url2))
+        progress_is(member, w, 1)
     lead.context.close()
     member.context.close()
