@@ -23,6 +23,12 @@ def _do(action: str, code: str, secret: str) -> None:
     ss = st.session_state
     try:
         store = V.store()
+        if action == "pick_range":  # a burst of bots joins with consecutive numbers
+            low, high = ss.get(KEY("range")) or (0, -1)
+            known = ss.get(KEY("roster_numbers")) or []
+            ss[KEY("remove")] = sorted(set(ss.get(KEY("remove")) or [])
+                                       | {n for n in known if low <= n <= high})
+            return
         if action == "remove":
             picked = ss.get(KEY("remove")) or []
             gone = store.remove_students(code, secret, picked)
@@ -60,7 +66,16 @@ def render(code: str, secret: str, room, lang: str) -> None:
                 [(f"S{n:03d}", nick or "", k) for n, nick, k in roster],
                 columns=[t("student", lang), t("nickname", lang), t("answers", lang)]),
                 hide_index=True, width="stretch", height=min(400, 38 + 35 * len(roster)))
-            st.multiselect(t("Remove from the class", lang), [n for n, _, _ in roster],
+            numbers = [n for n, _, _ in roster]
+            st.session_state[KEY("roster_numbers")] = numbers
+            if len(numbers) > 1:
+                r1, r2 = st.columns([3, 1], vertical_alignment="bottom")
+                r1.select_slider(t("A range of ids", lang), numbers, key=KEY("range"),
+                                 value=(numbers[0], numbers[-1]),
+                                 format_func=lambda n: f"S{n:03d}")
+                r2.button(t("Pick them", lang), key=KEY("do_pick_range"), on_click=_do,
+                          args=("pick_range", code, secret))
+            st.multiselect(t("Remove from the class", lang), numbers,
                            key=KEY("remove"), format_func=lambda n: f"S{n:03d}",
                            placeholder=t("Pick students by their ids", lang))
             st.button(t("Remove them", lang), key=KEY("do_remove"), on_click=_do,

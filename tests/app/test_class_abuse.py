@@ -113,7 +113,9 @@ def test_the_teacher_removes_a_student_raises_the_cap_and_replaces_the_link():
     send(bot, "0.1")
     join(code, "Ada")
     teacher.run()
-    teacher.multiselect(key="cl_remove").set_value([1])
+    teacher.select_slider(key="cl_range").set_range(1, 1)
+    click(teacher, "pick_range")  # a burst of bots: consecutive ids, picked at once
+    assert teacher.multiselect(key="cl_remove").value == [1]
     click(teacher, "remove")
     assert any("Removed 1" in s for s in texts(teacher, "success"))
     assert count(teacher) == "0 of 1 answered"

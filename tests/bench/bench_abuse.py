@@ -7,8 +7,9 @@ working student feels meanwhile (its Send -> acknowledgement time).
 2. A working student (``WireStudent`` of bench_class.py: Streamlit's websocket protocol, no
    browser) joins and sends an answer every 1.5 s, polling its live fragment every second.
 3. Phases of ``--phase-s`` seconds each (default 15), in order:
-   ``quiet`` (nothing else), ``join flood`` (one session pressing Join in a loop, plus new
-   sessions from one address: each client connects from its own loopback address,
+   ``quiet`` (nothing else), ``join flood`` (one session pressing Join in a loop: once in,
+   its page no longer draws the join form; plus new sessions from one address: each client
+   connects from its own loopback address,
    127.0.0.x, so Streamlit's ``st.context.ip_address`` tells them apart), ``answer flood``
    (the bots that got in send as fast as they can), ``NUL links`` (``?room=%00&key=x`` and
    ``?join=%00&me=x`` in a loop), ``guessing`` (random join codes in a loop), and the
@@ -78,6 +79,8 @@ class Wire(WireStudent):
             await self.run(page_name="class")
             if "cl_code" in self.widgets:
                 break
+        else:  # this session is in the class already: its page shows the question
+            return "no form: already in"
         await self.run(states=[("string_value", self.widgets["cl_code"], self.code),
                                ("trigger_value", self.submit, True)])
         return "joined" if "me=" in self.query else (self.texts or ["?"])[0][:40]
