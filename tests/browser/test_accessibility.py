@@ -56,7 +56,7 @@ RENDERED_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row, .fx-line'));
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row, .fx-line, .cm-editor'));
 }"""
 # Colours measured mid-transition are neither the start nor the end state: let them finish.
 SETTLED_JS = """() => document.getAnimations().every(

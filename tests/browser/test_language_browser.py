@@ -139,7 +139,8 @@ OPTION_VALUES = {str(v) for o in (*nc.OPTIONS.values(), *nc.COMPARE_OPTIONS.valu
 # every visible text node of the main area, shadow roots included, without formulas, code
 # and the data the components and frames show
 TEXT_JS = """() => {
-    const SKIP = ".katex, code, pre, script, style, .rt-label-text, .ndcg-label, blockquote, "
+    const SKIP = ".katex, code, pre, .cm-content, .cm-gutters, script, style, .rt-label-text, "
+        + ".ndcg-label, blockquote, "  // .cm-*: the code editor's code and line numbers
         + "[data-testid='stDataFrame'], [data-testid='stDataFrameResizable'], "
         + "[data-testid='stIconMaterial']";  // an icon is a ligature: "shuffle" draws ⤮
     // (Streamlit's own words in its file uploader, "Upload" and "160MB per file", are read

@@ -56,7 +56,7 @@ RENDERED_JS = """() => {
     && shown("[data-testid='stDataFrame']").every((f) => f.querySelector("table[role='grid']"))
     && shown("[data-testid='stPlotlyChart']").every((c) => c.querySelector('.main-svg'))
     && shown("[data-testid='stBidiComponentIsolated']")
-         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row, .fx-line'));
+         .every((h) => h.shadowRoot && h.shadowRoot.querySelector('.ndcg-row, .rt-row, .fx-line, .cm-editor'));
 }"""
 
 
@@ -307,6 +307,12 @@ SOURCES = sorted([ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui"
 COMPONENTS = {ROOT / "ui" / pkg / "__init__.py": {
     "html": ROOT / "ui" / pkg / f"{pkg}.html", "css": ROOT / "ui" / pkg / f"{pkg}.css",
     "js": ROOT / "ui" / "ranking_table" / "dom.js"} for pkg in ("sortable", "ranking_table")}
+# The code editor: CodeMirror bundled into editor.js (no HTML sink in it, checked below);
+# its own words are written by src/editor.js's setText.
+COMPONENTS[ROOT / "ui" / "code_editor" / "__init__.py"] = {
+    "html": ROOT / "ui" / "code_editor" / "code_editor.html",
+    "css": ROOT / "ui" / "code_editor" / "code_editor.css",
+    "js": ROOT / "ui" / "code_editor" / "src" / "editor.js"}
 # Faceless components that act on the page (scroll to a shared example, fold the sidebar):
 # static markup, no data in, and JS that writes no text at all.
 COMPONENTS[ROOT / "ui" / "page_hooks" / "__init__.py"] = {
@@ -363,8 +369,8 @@ def _raw_html_uses(path: Path) -> list[str]:
             if re.search(r"(^|\.)(html|iframe)$", name) and not _static_html(node, path):
                 found.append(f"{where}: {name}(...)")
             if name.endswith("components.v2.component") and path not in COMPONENTS:
-                found.append(f"{where}: {name} (only ui/sortable/, ui/ranking_table/ and "
-                             "ui/page_hooks/ may define a component)")
+                found.append(f"{where}: {name} (only ui/sortable/, ui/ranking_table/, ui/code_editor/ "
+                             "and ui/page_hooks/ may define a component)")
         if isinstance(node, ast.Attribute) and _dotted(node).endswith("components.v1"):
             found.append(f"{where}: {_dotted(node)}")
         if isinstance(node, ast.ImportFrom) and node.module and "components.v1" in node.module:

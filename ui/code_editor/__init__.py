@@ -19,8 +19,8 @@ from lab.i18n import t
 _HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component(
     "ndcg_code_editor",
-    html='<div class="code-editor"></div><div class="code-buttons"></div>',
-    css=(_HERE / "editor.css").read_text(encoding="utf-8"),
+    html=(_HERE / "code_editor.html").read_text(encoding="utf-8"),
+    css=(_HERE / "code_editor.css").read_text(encoding="utf-8"),
     js=(_HERE / "editor.js").read_text(encoding="utf-8"),
 )
 

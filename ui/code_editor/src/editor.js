@@ -37,6 +37,11 @@ function learnerId() {
   return id;
 }
 
+// Every word the editor shows comes from data.labels, written as text, never parsed as HTML.
+function setText(node, text) {
+  node.textContent = text;
+}
+
 function progress() {
   try { return JSON.parse(store("passed") || "[]").filter((k) => typeof k === "string"); }
   catch (e) { return []; }
@@ -99,8 +104,8 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
     inst.labels = data.labels;
     inst.view.setState(makeState(store("draft:" + data.exercise) || data.stub, inst));
   }
-  inst.run.textContent = data.labels.run;
-  inst.reset.textContent = data.labels.reset;
+  setText(inst.run, data.labels.run);
+  setText(inst.reset, data.labels.reset);
   if (Array.isArray(data.passed)) {
     const known = new Set([...progress(), ...data.passed]);
     store("passed", JSON.stringify([...known]));
