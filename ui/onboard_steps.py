@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lab import handouts
 from lab.i18n import t
 from lab.onboarding import checks as C, record as REC, steps as S
 from lab.onboarding.store import Member
@@ -267,11 +268,12 @@ def _record(member: Member, team, lang: str) -> None:
     st.caption(t("One page with your steps, their dates, the number you reproduced and your "
                  "files' checksums. Your lead checks its code on the team page.", lang))
     try:
-        data = REC.pdf(text, lang=lang)
-    except ValueError as e:  # fonts missing on this server: the text still serves
+        handouts.font_paths()  # the PDF's fonts (a server without them: the text serves)
+    except ValueError as e:
         st.warning(str(e), icon=":material/warning:")
-    else:
-        st.download_button(t("Download the record (PDF)", lang), data, key=KEY("record"),
+    else:  # drawn when pressed, not on every run of the page
+        st.download_button(t("Download the record (PDF)", lang),
+                           lambda: REC.pdf(text, lang=lang), key=KEY("record"),
                            file_name=f"onboarding-{team.code}-{member.number}.pdf",
                            mime="application/pdf", icon=":material/download:")
     st.code(text, language=None, wrap_lines=True)

@@ -109,3 +109,26 @@ def test_a_database_that_does_not_answer_is_a_sentence(monkeypatch):
     assert "The team database did not answer" in page.error[0].value
     monkeypatch.delenv("NDCG_LAB_DB_URL")
     onboarding.store.clear()
+
+
+def test_reproducing_the_number_gives_a_record_the_lead_checks():
+    """Step 9 on the bundled sample under trec_eval: the record's text appears with its code;
+    pasted on the lead's page it reads Valid, and with one digit changed, Not valid."""
+    import ndcg_core as nc
+    samples = Path(__file__).resolve().parents[2] / "assets" / "samples"
+    mean = nc.evaluate(nc.read_qrels(samples / "qrels.txt"),
+                       nc.read_run(samples / "system_a.run"), k=10)["ndcg@10"].mean()
+    lead, code = start_team()
+    member = join(code, "Ana")
+    member.radio(key="ob_step").set_value("reproduce").run()
+    member.text_input(key="ob_a_repro").input(f"{mean:.4f}")
+    member.button(key="FormSubmitter:ob_f_repro-Check").click().run()
+    assert not member.exception
+    assert any("Reproduced" in s.value for s in member.success)
+    text = next(c.value for c in member.code if "Verification code" in c.value)
+    assert f"mean NDCG@10 = {mean:.4f}" in text
+    for pasted, verdict in ((text, "Valid"), (text.replace("Member: 1", "Member: 2"), "Not valid")):
+        lead.text_area(key="ob_record_text").input(pasted)
+        lead.button(key="ob_check_record").click().run()
+        shown = [m.value for m in (lead.success if verdict == "Valid" else lead.error)]
+        assert any(m.startswith(verdict) for m in shown), shown
