@@ -153,6 +153,8 @@ def test_the_tab_speaks_chinese_with_the_same_figures():
     assert "区分" in at.success[0].value
     assert "Kanoulas" in at.info[0].value
     assert at.multiselect(key=app_state.CH_GAINS).label == "增益"
+    from test_language import untranslated  # the language checks' reader of options and cells
+    assert untranslated(at) == [], untranslated(at)
 
 
 def test_the_tab_is_not_offered_with_one_run():
