@@ -235,7 +235,7 @@ def _signed_in_join(code: str, lang: str) -> bool:
     the same account finds the same member again; else nothing is drawn."""
     if not _auth_configured():
         return False
-    if not st.user.is_logged_in:
+    if not st.user.get("is_logged_in"):  # absent where no one has signed in yet
         st.button(t("Sign in", lang), key=KEY("login"), on_click=st.login,
                   icon=":material/login:")
         st.caption(t("Or join with a name below.", lang))

@@ -132,3 +132,21 @@ def test_reproducing_the_number_gives_a_record_the_lead_checks():
         lead.button(key="ob_check_record").click().run()
         shown = [m.value for m in (lead.success if verdict == "Valid" else lead.error)]
         assert any(m.startswith(verdict) for m in shown), shown
+
+
+def test_a_server_with_a_sign_in_offers_it_beside_the_name():
+    """[auth] in the secrets: the team link shows Sign in, and joining by name still works;
+    without it (every other test) there is no Sign in at all."""
+    lead, code = start_team()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback",
+                          "cookie_secret": "x" * 32, "client_id": "id",
+                          "client_secret": "secret",
+                          "server_metadata_url": "https://example.org/.well-known/openid"}
+    at.run()
+    at.query_params.clear()
+    at.query_params.update({"team": code})
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert [b.label for b in at.button][:2] == ["Sign in", "Join the team"]
+    assert "Sign in" not in [b.label for b in open_page(team=code).button]
