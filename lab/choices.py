@@ -12,7 +12,7 @@ import math
 import pandas as pd
 
 from lab.i18n import t
-from lab.text import fmt, gain_name, sentences
+from lab.text import DATA_DECIMALS, fmt, gain_name, sentences
 
 GAINS = ("linear", "exponential")
 DEFAULT_CUTOFFS = (5, 10, 20)
@@ -104,32 +104,32 @@ def recommendation(table: pd.DataFrame, sizes: pd.DataFrame, labels: dict, *,
     ref = table.attrs["reference"]
     row, ref_row = table.loc[best], table.loc[ref]
     pairs = int(row["pairs"])
-    alpha = fmt(table.attrs["alpha"], 2)
     if best == ref:
-        reason = t("{best} separates the most pairs of systems: {s} of {pairs} at α = {alpha} "
+        reason = t("{best} separates the most pairs of systems: {s} of {pairs} with p < α "
                    "({test}), and no other choice separates more.", lang,
                    best=labels[best], s=int(row["significant_pairs"]), pairs=pairs,
-                   alpha=alpha, test=test_name)
+                   test=test_name)
     else:
         tau = row["kendall_tau"]
         agree = (t("orders the systems almost as {ref} does (τ = {tau}, τ_AP = {tap})", lang,
-                   ref=labels[ref], tau=fmt(tau, 2), tap=fmt(row["tau_ap"], 2))
+                   ref=labels[ref], tau=fmt(tau, DATA_DECIMALS),
+                   tap=fmt(row["tau_ap"], DATA_DECIMALS))
                  if not math.isnan(tau) and tau >= TAU_AGREE else
                  t("orders the systems differently from {ref} (τ = {tau}, τ_AP = {tap}; "
-                   "{n} pairs swap)", lang, ref=labels[ref], tau=fmt(tau, 2),
-                   tap=fmt(row["tau_ap"], 2), n=int(row["swapped_pairs"])))
-        reason = t("{best} separates {s} of {pairs} pairs of systems at α = {alpha} ({test}) "
+                   "{n} pairs swap)", lang, ref=labels[ref], tau=fmt(tau, DATA_DECIMALS),
+                   tap=fmt(row["tau_ap"], DATA_DECIMALS), n=int(row["swapped_pairs"])))
+        reason = t("{best} separates {s} of {pairs} pairs of systems with p < α ({test}) "
                    "against {r} for {ref}, and {agree}.", lang, best=labels[best],
-                   s=int(row["significant_pairs"]), pairs=pairs, alpha=alpha, test=test_name,
+                   s=int(row["significant_pairs"]), pairs=pairs, test=test_name,
                    r=int(ref_row["significant_pairs"]), ref=labels[ref], agree=agree)
     swap = row["swap_rate"]
     if not math.isnan(swap):
-        reason = sentences([reason, t("Between two halves of the queries it swaps {rate} of "
-                                      "the pairs.", lang, rate=f"{100 * swap:.1f} %")],
+        reason = sentences([reason, t("Between two halves of the queries its swap rate is "
+                                      "{rate}.", lang, rate=fmt(swap, DATA_DECIMALS))],
                            lang=lang)
     size = sizes.loc[best]
     n, needed = int(size["n_queries"]), size["queries"]
-    diff = fmt(difference, 3)
+    diff = fmt(difference, DATA_DECIMALS)
     if math.isnan(needed):
         caveat = t("Every system scores the same on every query under {best}: no test can "
                    "separate them.", lang, best=labels[best])

@@ -73,10 +73,13 @@ def test_the_choices_disagree_somewhere_on_the_sample():
 
 
 def test_the_recommendation_names_a_choice_and_its_caveat(english):
+    """The reason and the caveat in words, every figure with the data page's 4 decimals."""
+    from test_fit import stray_formats  # the number-format checks' reader of the page
     reason = english.success[0].value
     caveat = english.info[0].value
     assert "separates" in reason and "pairs of systems" in reason
     assert "Sakai 2016" in caveat and "Kanoulas & Aslam (CIKM 2009)" in caveat
+    assert stray_formats(english, 4) == []
 
 
 def test_the_heatmap_power_and_swap_charts_are_drawn(english):
