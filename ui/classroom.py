@@ -108,7 +108,7 @@ def _join() -> None:
     try:
         gate.admit(session, address, code)  # before any query: a flood stops here
         _student_row, token = V.store().join(code, ss.get(KEY("nickname")) or None)
-        gate.joined(session, address)
+        gate.joined(session, address, code)
     except ClassError as e:
         if e.what in ("no_room", "expired"):
             gate.missed(session, address)  # a typo, or a guess: counted

@@ -39,6 +39,8 @@ class ClassError(ValueError):
                       "before is lost.", lang),
             "slow_down": t("Too many joins from here in a short time: wait a minute, then "
                            "press Join again.", lang),
+            "address_full": t("This class has taken as many students from your network as it "
+                              "takes from one: tell your teacher.", lang),
             "crowded": t("Many students are joining at this moment: press Join again in a "
                          "few seconds.", lang),
             "guessing": t("Too many codes that open no class: wait a few minutes, then type "

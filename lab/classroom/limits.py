@@ -21,6 +21,8 @@ from typing import Callable
 
 from .errors import ClassError
 
+ROOM_LIFE = 24 * 3600.0  # a room's seats from one address are counted for the room's life
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -30,6 +32,7 @@ class Limits:
     joins_per_address: int = 60       # a lecture hall on one NAT address joins in minutes
     address_window: float = 60.0
     joins_per_room_second: int = 20   # a 200-seat hall scanning the QR code: ~5 a second
+    seats_per_address: int = 50       # in one room, for its life: one address never fills it
     misses_per_session: int = 10      # codes that open no class
     misses_per_address: int = 40
     session_window: float = 600.0
@@ -78,12 +81,13 @@ class Gate:
         self.session_joins = Window(L.joins_per_session, L.session_window)
         self.address_joins = Window(L.joins_per_address, L.address_window)
         self.room_joins = Window(L.joins_per_room_second, 1.0)
+        self.room_seats = Window(L.seats_per_address, ROOM_LIFE)
         self.session_misses = Window(L.misses_per_session, L.session_window)
         self.address_misses = Window(L.misses_per_address, L.session_window)
 
     def admit(self, session: str, address: str | None, code: str) -> None:
         """Let one join attempt at ``code`` through, or refuse it (``guessing``,
-        ``slow_down``, ``crowded``). The room counts every attempt let through; the session
+        ``slow_down``, ``address_full``, ``crowded``). The room counts every attempt let through; the session
         and the address count a seat taken (:meth:`joined`) or a code that opened no class
         (:meth:`missed`), so a student's typos never read as "too many joins"."""
         now = self.clock()
@@ -94,17 +98,20 @@ class Gate:
             if (self.session_joins.full(session, now)
                     or address and self.address_joins.full(address, now)):
                 raise ClassError("slow_down")
+            if address and self.room_seats.full(f"{code} {address}", now):
+                raise ClassError("address_full")
             if self.room_joins.full(code, now):
                 raise ClassError("crowded")
             self.room_joins.add(code, now)
 
-    def joined(self, session: str, address: str | None) -> None:
-        """Count a seat taken."""
+    def joined(self, session: str, address: str | None, code: str) -> None:
+        """Count a seat taken in room ``code``."""
         now = self.clock()
         with self.lock:
             self.session_joins.add(session, now)
             if address:
                 self.address_joins.add(address, now)
+                self.room_seats.add(f"{code} {address}", now)
 
     def missed(self, session: str, address: str | None) -> None:
         """Count a code that opened no class (a typo, or a guess)."""

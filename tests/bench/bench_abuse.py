@@ -267,10 +267,9 @@ def report(phases, flood, load0, load1) -> int:
         bad |= p["tracebacks"] > 0
     seats = max(p["seats"] for p in phases)
     limit = Limits()
-    allowed = 1 + limit.joins_per_session + limit.joins_per_address
+    allowed = 1 + limit.joins_per_session + limit.seats_per_address
     print(f"\nseats taken: {seats} (the student + at most {limit.joins_per_session} from the "
-          f"looping session + {limit.joins_per_address} a minute from the new sessions' "
-          f"address)")
+          f"looping session + {limit.seats_per_address} from the new sessions' address)")
     print(f"last acknowledged answer {flood['last acknowledged']}, stored "
           f"{flood['stored']}; exceptions drawn {flood['exceptions drawn']}")
     print(f"load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, after "

@@ -19,15 +19,15 @@ from lab.classroom.store import Store  # noqa: E402
 
 def test_new_sessions_from_one_address_fill_no_class_and_a_real_student_joins(
         tmp_path, monkeypatch):
-    """A bot opens a fresh session for every join from one address: 60 seats, then "Too many
-    joins"; a phone on another address joins at once, and so does a client whose address
-    the proxy's header (X-Real-IP, configured) gives as another one."""
+    """A bot opens a fresh session for every join from one address: 50 seats of the room,
+    then refused; a phone on another address joins at once, and so does a client whose
+    address the proxy's header (X-Real-IP, configured) gives as another one."""
     monkeypatch.setenv("NDCG_LAB_DATA", str(tmp_path))
     monkeypatch.delenv("NDCG_LAB_DB_URL", raising=False)
     monkeypatch.setenv("NDCG_LAB_CLIENT_IP_HEADER", "X-Real-IP")
     store = Store(db.open_engine(f"sqlite:///{tmp_path / 'class.sqlite3'}"))
     room, _ = store.create_room()
-    limit = Limits().joins_per_address
+    limit = Limits().seats_per_address
 
     async def join(source: str, headers=None) -> str:
         w = Wire(server.url, room.code, 0, source)
@@ -47,7 +47,8 @@ def test_new_sessions_from_one_address_fill_no_class_and_a_real_student_joins(
         got = asyncio.run(run())
         assert not server.all_tracebacks()
     assert got[:limit] == ["joined"] * limit
-    assert all(g.startswith("Too many joins") for g in got[limit:limit + 3]), got[limit:]
+    assert all(g.startswith("This class has taken as many") for g in got[limit:limit + 3]), \
+        got[limit:]
     assert got[-2:] == ["joined", "joined"]
     assert store.room(room.code).students == limit + 2
     store.engine.dispose()

@@ -99,7 +99,7 @@ def test_a_join_flood_from_one_session_is_refused_while_a_real_student_joins(sto
         try:
             gate.admit("bot-session", "203.0.113.9", room.code)
             store.join(room.code)
-            gate.joined("bot-session", "203.0.113.9")
+            gate.joined("bot-session", "203.0.113.9", room.code)
             joined += 1
         except ClassError as e:
             refused.add(e.what)
@@ -115,9 +115,9 @@ def test_new_sessions_from_one_address_are_held_to_the_address_limit():
     now = [0.0]
     limits = Limits(joins_per_address=60, address_window=60.0)
     gate = Gate(limits, clock=lambda: now[0])
-    for i in range(60):
-        gate.admit(f"s{i}", "203.0.113.9", "ABC234")
-        gate.joined(f"s{i}", "203.0.113.9")
+    for i in range(60):  # into three rooms: one room's seats per address are fewer
+        gate.admit(f"s{i}", "203.0.113.9", f"ROOM{i // 20}")
+        gate.joined(f"s{i}", "203.0.113.9", f"ROOM{i // 20}")
         now[0] += 0.06  # 60 joins, 3.6 s: also under the room's 20 a second
     with pytest.raises(ClassError, match="slow_down"):
         gate.admit("s-new", "203.0.113.9", "ABC234")
@@ -126,6 +126,22 @@ def test_new_sessions_from_one_address_are_held_to_the_address_limit():
     gate.admit("s-later", "203.0.113.9", "ABC234")  # the window has moved on
     for i in range(15):
         gate.admit(f"local{i}", None, "XYZ789")  # 15 sessions from no address: all in
+
+
+def test_one_address_never_fills_a_room():
+    """Joining slowly, under every per-minute limit, one address still gets at most 50
+    seats of a room for its life: the rest of the class always gets in."""
+    now = [0.0]
+    gate = Gate(Limits(), clock=lambda: now[0])
+    for i in range(50):
+        gate.admit(f"s{i}", "203.0.113.9", "ABC234")
+        gate.joined(f"s{i}", "203.0.113.9", "ABC234")
+        now[0] += 30.0
+    with pytest.raises(ClassError) as e:
+        gate.admit("s50", "203.0.113.9", "ABC234")
+    assert e.value.what == "address_full" and "tell your teacher" in e.value.message("en")
+    gate.admit("s50", "198.51.100.7", "ABC234")  # a phone on another network
+    gate.admit("s50", "203.0.113.9", "XYZ789")  # another room
 
 
 def test_a_room_takes_a_bounded_number_of_joins_a_second():
