@@ -32,7 +32,9 @@ def test_the_browser_twin_holds_each_gains_formula_as_the_table_declares_it():
 def test_every_gain_has_its_words_in_every_language(lang):
     for words in (names(lang), long_names(lang), formula_words(lang)):
         assert set(GAINS) <= set(words) and all(words[g] for g in GAINS)
-    assert all(labels(lang, None)[f"formula_{g}"] == formula_words(lang)[g] for g in GAINS)
+    words = labels(lang, None)
+    assert all(words[f"formula_{g}"] == formula_words(lang)[g] for g in GAINS)
+    assert all(words[f"caption_{g}"] for g in GAINS)  # the figures' caption, per gain
 
 
 def test_the_formula_text_writes_each_gains_numerator():

@@ -37,6 +37,9 @@ function term(pos, gain, slots, conv, ideal) {
     num.append("2");
     slot = num.appendChild(el("sup", ""));
     num.append(" − 1");
+  } else if (gain !== "linear") {
+    // lab/gains.py's table: a gain this file cannot write is refused, not written as another
+    throw new Error(`formula.js cannot write the numerator of the gain ${gain}`);
   }
   slots.push(slot);
   frac.append(num, el("span", "fx-den", denText(pos, conv, ideal)));

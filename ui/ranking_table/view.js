@@ -227,11 +227,7 @@ function buildFigures(inst) {
   const two = gains.length > 1;
   const table = el("table", "rt-figtable" + (two ? " is-two" : ""));
   const kp = { k: inst.k };
-  const caption = el("caption", "rt-sr", two
-    ? word(inst, "caption_two", kp)
-    : gains[0] === "exponential"
-      ? word(inst, "caption_exponential", kp)
-      : word(inst, "caption_linear", kp));
+  const caption = el("caption", "rt-sr", word(inst, two ? "caption_two" : `caption_${gains[0]}`, kp));
   table.appendChild(caption);
   const thead = el("thead");
   const hr = el("tr");
