@@ -46,8 +46,7 @@ import streamlit as st
 from lab import playground as P, rules as mistake_rules
 from lab.i18n import LANGUAGES, language_of, t
 from lab.history import LIMIT, History
-from lab import table_events as playground_events
-from lab.table import Owner, Report
+from lab.table import Report
 from lab.text import fmt_grade
 from ui.state.present import *  # noqa: F401,F403  (presenter view: ui/state/present.py)
 
@@ -235,25 +234,6 @@ def on_list_move(key: str = LIST):
 
 def _drawn(key) -> bool:  # this session drew the list ``key``: its reports name its rows
     return any(COMPONENT_MEMO.format(c, key) in ss for c in ("ranking_table", "sortable"))
-
-
-def _reduce_table(history: History, event: dict) -> History:
-    """The playground's ``reduce`` (:func:`lab.table_events.reduce`), with what the page
-    does around it: after Back or Forward the whole page runs again (its settings row
-    follows), and an address that cannot be read is said above the table."""
-    if event["action"] == "visit":
-        ss[PG_SETTINGS_SHOWN] = None
-    try:
-        return playground_events.reduce(history, event, lang=language())
-    except playground_events.UnreadableAddress as exc:
-        ss[PG_NOTICE] = {"problem": str(exc), "kept": True}
-        return history
-
-
-# The playground's ranking table: its state is the session's undo history.
-PLAYGROUND_TABLE = Owner(
-    load=lambda: _history(), store=lambda h: _restore(h), reduce=_reduce_table,
-    extras=lambda: {"history": history_flags(), "generation": settings_generation()})
 
 
 def on_button(action: str):

@@ -1,16 +1,22 @@
-"""The tables' session state: what each drew last (a :class:`lab.table.TableSession`) and
-the one entry from the browser's report to its owner's state, :func:`table_events`. Part
-of :mod:`ui.state` (re-exported there: ``state.NAME``)."""
+"""The tables' session state: what each drew last (a :class:`lab.table.TableSession`), the
+one entry from the browser's report to its owner's state (:func:`table_events`), and the
+playground table's owner (:data:`PLAYGROUND_TABLE`: its undo history). Part of
+:mod:`ui.state` (re-exported there: ``state.NAME``)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from lab import table_events as playground_events
+from lab.history import History
 from lab.table import Owner, Report, TableSession, receive
-from ui.state import COMPONENT_MEMO, language  # defined before ui.state imports this
+# defined before ui.state imports this
+from ui.state import (COMPONENT_MEMO, PG_NOTICE, PG_SETTINGS_SHOWN, _history, _restore,
+                      history_flags, language, settings_generation)
 
 ss = st.session_state
-__all__ = ["TABLE", "table_session", "set_table_session", "component_report", "table_events"]
+__all__ = ["TABLE", "PLAYGROUND_TABLE", "table_session", "set_table_session",
+           "component_report", "table_events"]
 
 TABLE = "ranking_table"  # the component whose sessions these are (COMPONENT_MEMO's first part)
 
@@ -46,3 +52,22 @@ def table_events(key: str, owner: Owner | None) -> None:
     set_table_session(key, session)
     if owner is not None and after is not before:
         owner.store(after)
+
+
+def _reduce_table(history: History, event: dict) -> History:
+    """The playground's ``reduce`` (:func:`lab.table_events.reduce`), with what the page
+    does around it: after Back or Forward the whole page runs again (its settings row
+    follows), and an address that cannot be read is said above the table."""
+    if event["action"] == "visit":
+        ss[PG_SETTINGS_SHOWN] = None
+    try:
+        return playground_events.reduce(history, event, lang=language())
+    except playground_events.UnreadableAddress as exc:
+        ss[PG_NOTICE] = {"problem": str(exc), "kept": True}
+        return history
+
+
+# The playground's ranking table: its state is the session's undo history.
+PLAYGROUND_TABLE = Owner(
+    load=_history, store=_restore, reduce=_reduce_table,
+    extras=lambda: {"history": history_flags(), "generation": settings_generation()})
