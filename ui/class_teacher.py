@@ -214,17 +214,24 @@ def _live(code: str, secret: str) -> None:
     # still show the ranking)
     shown = rnd.phase != "revealed"
     V.question(q, rnd.question_no, lang, show_table=shown)
-    if q.kind == "choose":
+    if q.kind == "choose" and shown:  # revealed, the chart's axis names them
         V.options(q)
     if q.kind == "arrange" and shown:
         V.ranking(q.grades, q.labels, lang)
     if shown:
         return
+    # the ranking stays beside the rounds' charts (the class looks back at its numbers),
+    # every round on one scale, so the reveal fits a projector's first screen
     shown = [r for r in store.rounds(code, rnd.question_no) if r.phase == "revealed"]
-    cols = st.columns(len(shown)) if len(shown) > 1 else [st.container()]
+    given = {r.id: store.answers(code, r.id) for r in shown}
+    top = max((n for r in shown for _g, n, *_ in report.distribution(q, given[r.id])),
+              default=1)
+    left, *cols = st.columns([1.1] + [2] * len(shown), gap="small")
+    with left:
+        V.tables(q, lang, stacked=True)
     for col, r in zip(cols, shown):
         with col:
-            V.revealed(q, r, store.answers(code, r.id), lang, room.names_on)
+            V.revealed(q, r, given[r.id], lang, room.names_on, top=top)
 
 
 @V.guarded

@@ -142,21 +142,26 @@ def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True,
     ``note`` (Markdown, ours): a line under the sentence. With a note the title and the
     sentence are one element (a phone's poll sends each element again: fewer is cheaper)."""
     if note is None:
-        st.header(Q.title(q, number, lang))
-        st.markdown(Q.prompt(q, lang))
+        with st.container(key=state.CLASS.format("question")):  # sized by ui/present.css
+            st.header(Q.title(q, number, lang), anchor=False)
+            st.markdown(Q.prompt(q, lang))
     else:
         st.markdown(f"### {Q.title(q, number, lang)}\n\n{Q.prompt(q, lang)}"
                     + (f"\n\n{note}" if note else ""))
-    if not show_table or q.kind == "arrange":
-        return
-    if q.kind == "higher":
-        left, right = st.columns(2)
-        with left:
-            ranking(q.grades, q.labels, lang, title=t("**Ranking {name}**", lang, name="A"))
-        with right:
-            ranking(q.other, q.labels, lang, title=t("**Ranking {name}**", lang, name="B"))
-    else:
+    if show_table and q.kind != "arrange":
+        tables(q, lang)
+
+
+def tables(q: Q.Question, lang: str, *, stacked: bool = False) -> None:
+    """The question's ranking, or rankings A and B (side by side, or ``stacked``)."""
+    if q.kind != "higher":
         ranking(q.grades, q.labels, lang)
+        return
+    left, right = (st.container(), st.container()) if stacked else st.columns(2)
+    with left:
+        ranking(q.grades, q.labels, lang, title=t("**Ranking {name}**", lang, name="A"))
+    with right:
+        ranking(q.other, q.labels, lang, title=t("**Ranking {name}**", lang, name="B"))
 
 
 def options(q: Q.Question) -> None:
@@ -185,26 +190,34 @@ def right_text(q: Q.Question, lang: str) -> str:
     return said(q, Q.right_answer(q), lang)
 
 
-def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str) -> None:
+def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str, *,
+          top: int | None = None) -> None:
+    """A round's bars; ``top``: the most answers any shown round has in one bar, so rounds
+    side by side share one scale. Whole students on the axis (never 0.5)."""
     rows = report.distribution(q, answers)
+    top = max(top or 0, *(n for _, n, *_ in rows), 1)
     fig = go.Figure(go.Bar(
         x=[option_text(q, g) if q.kind in ("choose", "higher") else g for g, *_ in rows],
         y=[n for _, n, *_ in rows], marker_color=[RIGHT if ok else WRONG for _, _, ok, _ in rows],
         hovertext=[Q.mistake_name(m, lang) for *_, m in rows], hoverinfo="x+y+text"))
     charts.layout(fig, title=t("Round {n}", lang, n=rnd.round_no), x=t("answer", lang),
-                  y=t("students", lang), height=300, lang=lang)
+                  y=t("students", lang), height=240, lang=lang)
     fig.update_xaxes(type="category")
+    fig.update_yaxes(range=[0, top * 1.08], tickformat="d", dtick=max(1, -(-top // 6)),
+                     rangemode="tozero")
     charts.show(fig, key=state.CLASS.format(f"chart{rnd.id}"))
 
 
 def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
-             names_on: bool) -> None:
-    """A revealed round: the distribution, the right answer, each wrong group's mistake."""
-    chart(q, rnd, answers, lang)
+             names_on: bool, *, top: int | None = None) -> None:
+    """A revealed round: the distribution, the right answer, each wrong group's mistake
+    (``top``: see :func:`chart`)."""
+    chart(q, rnd, answers, lang, top=top)
     st.success(t("Right answer: {answer}", lang, answer=right_text(q, lang)),
                icon=":material/check_circle:")
-    rows = [(g, n, Q.mistake_name(m, lang) or "—") for g, n, ok, m in
-            report.distribution(q, answers) if not ok and n]
+    wrong = sorted((r for r in report.distribution(q, answers) if not r[2] and r[1]),
+                   key=lambda r: (not r[3], -r[1]))  # named mistakes first, most common first
+    rows = [(g, n, Q.mistake_name(m, lang) or "—") for g, n, _ok, m in wrong[:3]]
     if rows:
         st.dataframe(pd.DataFrame(rows, columns=[t("answer", lang), t("students", lang),
                                                  t("mistake", lang)]),

@@ -18,6 +18,7 @@ nothing is stored then.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -236,6 +237,13 @@ def explain(q: Question, answer: str, lang: str) -> str:
     if q.kind == "choose":
         return f"{answer}: {fmt(q.options[LETTERS.index(answer)][0])}"
     return answer
+
+
+@functools.lru_cache(maxsize=1024)
+def mistake_value(q: Question, key: str) -> float | None:
+    """The value mistake ``key`` gives for ``q``'s ranking (None when it gives none)."""
+    v = _mistaken(q).get(key)
+    return v if v is not None and math.isfinite(v) else None
 
 
 def mistake_name(key: str | None, lang: str) -> str:

@@ -9,31 +9,57 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from collections import Counter
 
 from lab.i18n import t
+from lab.text import fmt_grade
 
 from . import questions as Q
 from .store import Answer, Room, Round
 
 
 def distribution(q: Q.Question, answers: list[Answer]) -> list[tuple[str, int, bool, str]]:
-    """``(answer group, count, right, mistake key or "")`` per group, most common first.
+    """``(answer group, count, right, mistake key or "")`` per group, in the order a chart
+    reads them: a choose question's options in letter order (every option, even one nobody
+    picked), A then B for which-is-higher, values from low to high otherwise.
 
-    A choose question lists every option, even one nobody picked."""
+    A typed value within the tolerance of the right value counts with it (0.960 and 0.962
+    are both the right 0.961), and one that a named mistake gives counts with that mistake's
+    value: one bar per idea, not one per rounding."""
     groups: Counter = Counter()
     meta: dict[str, tuple[bool, str]] = {}
-    if q.kind == "choose":
-        for letter, (_v, key) in zip(Q.LETTERS, q.options):
-            groups[letter] += 0
-            meta[letter] = (not key, key)
+    fixed = {"choose": Q.LETTERS[:len(q.options)], "higher": Q.PAIR}.get(q.kind, ())
+    for g in fixed:
+        groups[g] += 0
+        meta[g] = ((not q.options[Q.LETTERS.index(g)][1], q.options[Q.LETTERS.index(g)][1])
+                   if q.kind == "choose" else (g == Q.right_answer(q), ""))
     for a in answers:
-        g = Q.bucket(q, a.answer)
+        g = group(q, a)
         groups[g] += 1
         meta.setdefault(g, (a.correct, a.mistake or ""))
-    order = sorted(groups, key=lambda g: (-groups[g], g)) if q.kind != "choose" else \
-        list(Q.LETTERS[:len(q.options)])
+    order = list(fixed) if fixed else sorted(groups, key=_as_number)
     return [(g, groups[g], meta[g][0], meta[g][1]) for g in order]
+
+
+def group(q: Q.Question, a: Answer) -> str:
+    """The bar an answer counts in (:func:`distribution`)."""
+    if q.kind != "predict":
+        return Q.bucket(q, a.answer)
+    if a.correct:
+        return Q.right_answer(q)
+    if a.mistake:
+        v = Q.mistake_value(q, a.mistake)
+        if v is not None:
+            return f"{v:.3f}"
+    return a.answer
+
+
+def _as_number(g: str):
+    try:
+        return (0, float(g), g)
+    except ValueError:
+        return (1, 0.0, g)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection rule
@@ -70,24 +96,48 @@ def summary_csv(rows: list[dict]) -> str:
 
 
 def export_csv(room: Room, rounds: list[Round], answers: list[Answer]) -> str:
-    """Every answer of the room, one row each (English column names, as data files have)."""
+    """Every answer of the room, one row each, in words a reader of the file needs no app
+    for: the answer as the app shows it (an order by its labels and NDCG, an option with its
+    value), the mistake's name, the question's ranking, when the answer was sent (UTC) and
+    how long after the question opened. English column names, as data files have."""
     by_round = {r.id: r for r in rounds}
-    header = ["student", "question", "round", "kind", "question_text", "answer", "right",
-              "mistake"]
+    header = ["student", "question", "round", "kind", "question_text", "ranking", "answer",
+              "right", "mistake", "mistake_key", "sent_at_utc", "seconds_after_open"]
     rows = []
     for a in answers:
         r = by_round[a.round_id]
         q = Q.from_json(r.question)
         row = [f"S{a.student:03d}", r.question_no, r.round_no, q.kind, Q.prompt(q, "en"),
-               a.answer, "yes" if a.correct else "no", a.mistake or ""]
+               ranking_text(q), Q.explain(q, a.answer, "en"), "yes" if a.correct else "no",
+               Q.mistake_name(a.mistake, "en"), a.mistake or "",
+               time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(a.sent_at)),
+               round(max(0.0, a.sent_at - r.opened_at), 1)]
         rows.append(row + ([a.nickname or ""] if room.names_on else []))
     return csv_text(header + (["nickname"] if room.names_on else []), rows)
 
 
+def ranking_text(q: Q.Question) -> str:
+    """A question's ranking in one cell: each label with its grade, in rank order (ranking
+    B after A for which-is-higher).
+
+    >>> ranking_text(Q.Question("predict", (3, 0), 2, labels=("a", "b")))
+    'a (3), b (0)'
+    """
+    def one(grades) -> str:
+        return ", ".join(f"{label} ({fmt_grade(g)})" for label, g in zip(q.labels, grades))
+    if q.kind == "higher":
+        return f"A: {one(q.grades)}; B: {one(q.other)}"
+    return one(q.grades)
+
+
 def summary(rounds: list[Round], answers: list[Answer], lang: str) -> list[dict]:
-    """One row per round: how many answered, the share right, the most common mistake."""
+    """One row per revealed round: how many answered, the share right, the most common
+    mistake (a round not yet revealed is left out: its answers are still coming in, and the
+    class has not seen them)."""
     rows = []
     for r in rounds:
+        if r.phase != "revealed":
+            continue
         mine = [a for a in answers if a.round_id == r.id]
         right = sum(a.correct for a in mine)
         mistakes = Counter(a.mistake for a in mine if a.mistake)

@@ -136,9 +136,14 @@ def test_the_whole_loop_predict_lock_reveal_vote_again_and_export():
     assert len(teacher.get("plotly_chart")) == 2  # the two rounds side by side
     assert len(teacher.get("download_button")) == 2  # the answers and the summary
     rows = list(csv.DictReader(io.StringIO(_export(code))))
-    assert [(r["student"], r["round"], r["right"], r["mistake"]) for r in rows] == [
+    assert [(r["student"], r["round"], r["right"], r["mistake_key"]) for r in rows] == [
         ("S001", "1", "yes", ""), ("S002", "1", "no", "rank_from_zero"),
         ("S002", "2", "yes", "")]
+    # in words: the mistake as the app names it, the ranking, when each answer came
+    assert rows[1]["mistake"] == M.name("rank_from_zero", "en")
+    assert rows[0]["ranking"] == "Doc A (3), Doc B (2), Doc C (3), Doc D (0), Doc E (1), Doc F (2)"
+    assert all(r["sent_at_utc"][:2] == "20" and float(r["seconds_after_open"]) >= 0
+               for r in rows)
     assert "nickname" not in rows[0] and "Ann" not in _export(code)
 
 

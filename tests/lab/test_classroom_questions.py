@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 
 import pytest
@@ -10,6 +12,7 @@ import ndcg_core as nc
 from lab import mistakes as M
 from lab.classroom import questions as Q
 from lab.classroom.bank import BANK, from_exercise, from_link
+from lab.classroom.store import Answer
 from lab.i18n import LANGUAGES
 
 PREDICT = Q.Question("predict", (3, 2, 3, 0, 1, 2), 6, "linear")
@@ -142,3 +145,53 @@ def test_every_kind_refuses_nothing_picked_and_an_unknown_answer(q, typed):
     with pytest.raises(ValueError) as e:
         Q.grade(q, typed, lang="zh")
     assert str(e.value)
+
+
+def _answer(text, correct=False, mistake=None, student=1):
+    return Answer(1, student, None, text, correct, mistake, 0.0)
+
+
+def test_the_reveal_counts_values_within_the_tolerance_together_and_keeps_the_options_order():
+    """0.960, 0.961 and 0.962 are one right bar; two roundings of a mistake's value one
+    mistake bar; values read low to high; a choose question's bars in letter order."""
+    from lab.classroom import report
+
+    right = nc.ndcg([3, 2, 3, 0, 1, 2], k=6)
+    wrong = M.mistaken_values([3, 2, 3, 0, 1, 2], k=6, gain="linear")["rank_from_zero"]
+    # within the ±0.001 tolerance, stored as 0.960, 0.961 and 0.962
+    typed = [f"{right - 0.0009:.4f}", f"{right:.4f}", f"{right + 0.0009:.4f}",
+             f"{wrong - 0.0009:.4f}", f"{wrong + 0.0009:.4f}", "0.100"]
+    given = [_answer(g.answer, g.correct, g.mistake, i)
+             for i, g in enumerate((Q.grade(PREDICT, x) for x in typed), 1)]
+    rows = report.distribution(PREDICT, given)
+    assert len({a.answer for a in given[:3]}) == 3  # three different stored values
+    assert [(g, n, ok) for g, n, ok, _m in rows] == sorted([
+        ("0.100", 1, False), (f"{wrong:.3f}", 2, False), (f"{right:.3f}", 3, True)])
+    assert dict((g, m) for g, _n, _ok, m in rows)[f"{wrong:.3f}"] == "rank_from_zero"
+    choose = BANK[1]
+    d = report.distribution(choose, [_answer("C"), _answer("C", student=2), _answer("A", student=3)])
+    assert [g for g, *_ in d] == list("ABCD")[:len(choose.options)]
+    higher = BANK[2]
+    assert [g for g, *_ in report.distribution(higher, [_answer("B")])] == ["A", "B"]
+
+
+def test_the_summary_leaves_out_a_round_not_yet_revealed_and_the_csv_says_answers_in_words():
+    from lab.classroom import report
+    from lab.classroom.store import Room, Round
+
+    arrange = Q.Question("arrange", (0, 3, 1), 1, labels=("a", "b", "c"), goal="highest")
+    rounds = [Round(1, 1, 1, Q.to_json(arrange), "revealed", 100.0, None),
+              Round(2, 1, 2, Q.to_json(arrange), "open", 200.0, None)]
+    answers = [Answer(1, 1, None, "i1,i0,i2", True, None, 112.5),
+               Answer(2, 1, None, "i0,i1,i2", False, None, 203.0)]
+    rows = report.summary(rounds, answers, "en")
+    assert [r["Round"] for r in rows] == [1]
+    room = Room(1, "ABC234", "en", False, 200, 0.0, 1.0, 2, 1)
+    got = list(csv.DictReader(io.StringIO(report.export_csv(room, rounds, answers))))
+    assert got[0]["answer"] == "b, a, c (NDCG@1 = 1.000)"
+    assert got[0]["ranking"] == "a (0), b (3), c (1)"
+    assert got[0]["seconds_after_open"] == "12.5"
+    choose = BANK[1]
+    letter = Q.right_answer(choose)
+    value = dict(zip(Q.LETTERS, (v for v, _ in choose.options)))[letter]
+    assert Q.explain(choose, letter, "en") == f"{letter}: {value:.3f}"
