@@ -197,15 +197,24 @@ def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str, *,
     rows = report.distribution(q, answers)
     top = max(top or 0, *(n for _, n, *_ in rows), 1)
     fig = go.Figure(go.Bar(
-        x=[option_text(q, g) if q.kind in ("choose", "higher") else g for g, *_ in rows],
+        x=[group_text(q, g) for g, *_ in rows],
         y=[n for _, n, *_ in rows], marker_color=[RIGHT if ok else WRONG for _, _, ok, _ in rows],
         hovertext=[Q.mistake_name(m, lang) for *_, m in rows], hoverinfo="x+y+text"))
     charts.layout(fig, title=t("Round {n}", lang, n=rnd.round_no), x=t("answer", lang),
-                  y=t("students", lang), height=240, lang=lang)
+                  y=t("students", lang), height=210, lang=lang)
     fig.update_xaxes(type="category")
     fig.update_yaxes(range=[0, top * 1.08], tickformat="d", dtick=max(1, -(-top // 6)),
                      rangemode="tozero")
+    if state.presenting():  # read from the back of a room: ticks and titles at 16 px+
+        fig.update_layout(font=dict(size=16))
+        fig.update_xaxes(tickfont=dict(size=16), title=dict(font=dict(size=16)))
+        fig.update_yaxes(tickfont=dict(size=16), title=dict(font=dict(size=16)))
     charts.show(fig, key=state.CLASS.format(f"chart{rnd.id}"))
+
+
+def group_text(q: Q.Question, group: str) -> str:
+    """A bar's name as the chart's axis shows it (an option with its value)."""
+    return option_text(q, group) if q.kind in ("choose", "higher") else group
 
 
 def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
@@ -217,11 +226,12 @@ def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
                icon=":material/check_circle:")
     wrong = sorted((r for r in report.distribution(q, answers) if not r[2] and r[1]),
                    key=lambda r: (not r[3], -r[1]))  # named mistakes first, most common first
-    rows = [(g, n, Q.mistake_name(m, lang) or "—") for g, n, _ok, m in wrong[:3]]
-    if rows:
-        st.dataframe(pd.DataFrame(rows, columns=[t("answer", lang), t("students", lang),
-                                                 t("mistake", lang)]),
-                     hide_index=True, width="stretch")
+    if wrong:  # one line each (a table's rows would push the third below 720 px)
+        with st.container(key=state.CLASS.format(f"mistakes{rnd.id}")):
+            st.markdown("\n".join(
+                f"- **{escape_markdown(group_text(q, g))}** ({n}) · "
+                f"{escape_markdown(Q.mistake_name(m, lang) or '—')}"
+                for g, n, _ok, m in wrong[:3]))
     if names_on and answers:
         st.dataframe(pd.DataFrame([(a.nickname or f"S{a.student:03d}", a.answer,
                                     "✓" if a.correct else "✗") for a in answers],

@@ -11,15 +11,20 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from conftest import RERUN_TIMEOUT_MS, open_app_on
-from test_class_mode_browser import WORDS, button, count_is, join, phone, press, server, \
-    teacher_page
+from conftest import RERUN_TIMEOUT_MS, open_app_on, wait_idle_on
+from test_class_mode_browser import RIGHT, WORDS, answer, button, count_is, join, phone, \
+    press, server, teacher_page
 
+from lab import mistakes as M
+from lab.classroom import db, questions as Q
 from lab.classroom.bank import BANK
+from lab.classroom.store import Store
 from lab.i18n import t
 
 CHOOSE = BANK[1]  # the bank's second question: Choose, four options
-PUBLIC = "https://ndcg.example.org"  # what a deployment behind a proxy states
+PUBLIC = "https://ndcg.example.org"
+# a named mistake's value on the bank's first question (ranks counted from zero)
+WRONG = f"{M.mistaken_values([3, 2, 3, 0, 1, 2], k=6, gain='linear')['rank_from_zero']:.3f}"  # what a deployment behind a proxy states
 
 
 def start(teacher, url: str, w: dict, lang: str) -> str:
@@ -85,3 +90,65 @@ def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_a
         count_is(teacher, w, 0, 1)
     teacher.context.close()
     ann.context.close()
+
+
+SIZES_JS = """() => {
+  const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
+  const live = document.querySelector(".st-key-cl_live");
+  const prompt = live.querySelector(".st-key-cl_question [data-testid='stMarkdownContainer'] p");
+  const buttons = [...document.querySelectorAll("[data-testid='stMainBlockContainer'] button p")]
+    .filter((p) => p.checkVisibility() && p.textContent.trim()).map(px);
+  const count = live.querySelector("[data-testid='stMetricValue']");
+  const ticks = [...live.querySelectorAll(".xtick text, .ytick text")].map(px);
+  return {prompt: px(prompt), buttons, count: px(count), ticks};
+}"""
+BOTTOMS_JS = """() => {
+  const live = document.querySelector(".st-key-cl_live");
+  const bottom = (e) => e ? e.getBoundingClientRect().bottom : null;
+  return {chart: bottom(live.querySelector("[data-testid='stPlotlyChart']")),
+          right: bottom(live.querySelector("[data-testid='stAlertContentSuccess']")),
+          mistakes: bottom(live.querySelector("[class*='st-key-cl_mistakes'] li:nth-child(3)")),
+          ranking: bottom(live.querySelector("[data-testid='stDataFrame']")),
+          scrolled: document.querySelector("[data-testid='stMain']").scrollTop};
+}"""
+
+
+def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_lines(
+        browser, tmp_path):
+    """?present=1 at 1280x720: the question's text 24 px or more, the buttons 18 px, the
+    count 36 px; revealed, the chart's ticks 16 px, and the chart, the right answer, the
+    mistakes and the ranking all above 720 px without scrolling."""
+    w = WORDS["en"]
+    with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
+        teacher, ann = teacher_page(browser), phone(browser)
+        open_app_on(teacher, f"{url}/class?lang=en&present=1")
+        press(teacher, w["start"])
+        teacher.wait_for_url("**/class?room=*")
+        code = teacher.url.split("room=")[1].split("&")[0]
+        press(teacher, w["next"])
+        join(ann, url, code, w, "en")
+        answer(ann, RIGHT, w)
+        # three more students, each with another wrong value, straight into the database
+        store = Store(db.open_engine(f"sqlite:///{tmp_path / 'class.sqlite3'}"))
+        rnd = store.current(code)
+        for typed in ("0.5", WRONG, "0.7"):
+            graded = Q.grade(BANK[0], typed)
+            _s, token = store.join(code)
+            store.submit(code, token, rnd.id, graded.answer, correct=graded.correct,
+                         mistake=graded.mistake)
+        store.engine.dispose()
+        count_is(teacher, w, 4, 4)
+        sizes = teacher.evaluate(SIZES_JS)
+        print(sizes)
+        assert sizes["prompt"] >= 24 and min(sizes["buttons"]) >= 18, sizes
+        assert sizes["count"] >= 36, sizes
+        press(teacher, w["reveal"])
+        expect(teacher.locator(".st-key-cl_live [data-testid='stPlotlyChart'] .xtick")
+               .first).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+        wait_idle_on(teacher)
+        sizes, bottoms = teacher.evaluate(SIZES_JS), teacher.evaluate(BOTTOMS_JS)
+        print(sizes, bottoms)
+        assert sizes["ticks"] and min(sizes["ticks"]) >= 16, sizes
+        assert all(b is not None and b <= 720 for b in bottoms.values()), bottoms
+        for page in (teacher, ann):
+            page.context.close()
