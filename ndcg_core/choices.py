@@ -99,7 +99,7 @@ def _check_runs(runs) -> dict:
     return dict(runs)
 
 
-def choice_scores(qrels, runs, choices) -> dict:
+def choice_scores(qrels, runs, choices, *, progress=None) -> dict:
     """Per-query NDCG of every run under every choice, over the same queries.
 
     Parameters
@@ -112,6 +112,8 @@ def choice_scores(qrels, runs, choices) -> dict:
         :func:`~ndcg_core.evaluate` keywords per choice; ``k`` one cutoff (default 10).
         ``missing`` defaults to ``"zero"`` here (trec_eval ``-c``): a query a run leaves
         out counts 0 for it, so every system is scored on every judged query.
+    progress : callable, optional
+        Called with the fraction of the evaluations done, after each one.
 
     Returns
     -------
@@ -134,6 +136,7 @@ def choice_scores(qrels, runs, choices) -> dict:
         rest = tuple(sorted((key, repr(v)) for key, v in kw.items() if key != "k"))
         groups.setdefault(rest, []).append(name)
     frames = {}
+    tell, done, total = progress or (lambda fraction: None), 0, len(groups) * len(runs)
     for names in groups.values():
         kw = {key: v for key, v in choices[names[0]].items() if key != "k"}
         kw.setdefault("missing", "zero")
@@ -144,6 +147,8 @@ def choice_scores(qrels, runs, choices) -> dict:
                 per_run[system] = evaluate(qrels, run, k=ks, **kw)
             except ValueError as exc:
                 raise ValueError(f"run {system!r} under choice {names[0]!r}: {exc}") from None
+            done += 1
+            tell(done / total)
         for n in names:
             column = "ndcg" if choices[n]["k"] is None else f"ndcg@{int(choices[n]['k'])}"
             frames[n] = pd.concat({s: t[column] for s, t in per_run.items()}, axis=1)

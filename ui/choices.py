@@ -44,9 +44,9 @@ class _Progress:
         self.slot.empty()
 
 
-def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, correction,
-              alpha: float):
-    """Scores, p-values, the table and both τ matrices (cached per session)."""
+def _evidence(qrels, runs: tuple, choices: dict, settings, test: str):
+    """Every run's scores under every choice, every pair's p-values and both τ matrices:
+    what does not depend on the reference, α or the correction (cached per session)."""
     def compute():
         bar = _Progress(t("Weighing the choices …", state.language()))
         q, _ = D.load("qrels", qrels)
@@ -54,36 +54,39 @@ def _evidence(qrels, runs: tuple, choices: dict, settings, test: str, correction
         base = dict(settings.opts, convention=settings.preset)
         specs = {n: {**base, **spec} for n, spec in choices.items()}
         try:
-            scores = nc.choice_scores(q, frames, specs)
-            bar(0.5)
+            scores = nc.choice_scores(q, frames, specs, progress=lambda f: bar(0.7 * f))
             pvalues = nc.pair_pvalues(scores, test=test)
-            bar(0.7)
-            table = nc.compare_choices(None, None, specs, test=test, alpha=alpha,
-                                       correction=correction,
-                                       reference=st.session_state[state.CH_REFERENCE],
-                                       scores=scores, pvalues=pvalues,
-                                       progress=lambda f: bar(0.7 + 0.3 * f))
+            bar(0.9)
+            return dict(scores=scores, pvalues=pvalues, key=key, test=test,
+                        kendall_tau=nc.tau_matrix(scores),
+                        tau_ap=nc.tau_matrix(scores, measure="tau_ap")), None
         except ValueError as exc:
             return None, str(exc)
         finally:
             bar.done()
-        return dict(scores=scores, pvalues=pvalues, table=table, key=key,
-                    kendall_tau=nc.tau_matrix(scores),
-                    tau_ap=nc.tau_matrix(scores, measure="tau_ap")), None
     key = ("choices", D._upload_key(qrels), D.runs_key(runs), tuple(
         (n, tuple(s.items())) for n, s in choices.items()), settings.preset, settings.options,
-        st.session_state[state.CH_REFERENCE], test, correction, alpha)
+        test)
     return D._cached(key, compute)
 
 
-def _stability(evidence: dict, difference: float):
+def _table(evidence: dict, reference, correction, alpha: float):
+    """compare_choices's table from the cached scores and p-values (cached)."""
+    return D._cached(
+        ("choices table", evidence["key"], reference, correction, alpha),
+        lambda: nc.compare_choices(None, None, None, reference=reference,
+                                   test=evidence["test"], alpha=alpha, correction=correction,
+                                   scores=evidence["scores"], pvalues=evidence["pvalues"]))
+
+
+def _stability(evidence: dict, difference: float, alpha: float):
     """The swap-rate curve, the sizes where it falls under 5 %, Sakai's sizes (cached)."""
     def compute():
         curve = nc.swap_curve(evidence["scores"], difference=difference)
         return (curve, nc.queries_for_swap_rate(curve, target=LC.SWAP_TARGET),
-                nc.topic_set_size(evidence["scores"], difference=difference,
-                                  alpha=evidence["table"].attrs["alpha"], power=LC.POWER))
-    return D._cached(("stability", evidence["key"], difference), compute,
+                nc.topic_set_size(evidence["scores"], difference=difference, alpha=alpha,
+                                  power=LC.POWER))
+    return D._cached(("stability", evidence["key"], difference, alpha), compute,
                      t("Splitting the queries …", state.language()))
 
 
@@ -146,14 +149,14 @@ def show(qrels, runs: tuple, settings) -> None:
     test, alpha = ss[state.CH_TEST], float(ss[state.CH_ALPHA])
     correction = None if ss[state.CH_CORRECTION] == state.NO_CORRECTION else ss[
         state.CH_CORRECTION]
-    evidence, err = _evidence(qrels, runs, choices, settings, test, correction, alpha)
+    evidence, err = _evidence(qrels, runs, choices, settings, test)
     if err:
         st.warning(t("The choices cannot be compared: {message}", lang,
                      message=escape_markdown(explain(err, lang))), icon=":material/warning:")
         return
-    table = evidence["table"]
+    table = _table(evidence, ref, correction, alpha)
     difference = float(ss[state.CH_DIFFERENCE])
-    curve, swap_queries, sizes = _stability(evidence, difference)
+    curve, swap_queries, sizes = _stability(evidence, difference, alpha)
     test_name = O.value_name("test", test, lang=lang)
     if correction:
         test_name = t("{test}, {correction}", lang, test=test_name,
@@ -162,12 +165,12 @@ def show(qrels, runs: tuple, settings) -> None:
                                        test_name=test_name, lang=lang)
     st.success(reason, icon=":material/recommend:")
     st.info(caveat, icon=":material/info:")
-    _table(table, sizes, swap_queries, labels, choices)
-    _charts(evidence, curve, labels, difference)
-    _swaps_and_playground(evidence, qrels, runs, choices, labels, settings)
+    _show_table(table, sizes, swap_queries, labels, choices)
+    _charts(evidence, table, curve, labels, difference)
+    _swaps_and_playground(evidence["scores"], table, qrels, runs, choices, labels, settings)
 
 
-def _table(table, sizes, swap_queries, labels, choices):
+def _show_table(table, sizes, swap_queries, labels, choices):
     lang = state.language()
     view = LC.table_view(table, labels)
     view["queries needed"] = sizes["queries"].to_numpy()
@@ -228,9 +231,8 @@ def _table(table, sizes, swap_queries, labels, choices):
                        icon=":material/download:", on_click="ignore")
 
 
-def _charts(evidence, curve, labels, difference):
+def _charts(evidence, table, curve, labels, difference):
     lang = state.language()
-    table = evidence["table"]
     measure = st.segmented_control(
         t("Agreement measure", lang), ["kendall_tau", "tau_ap"], key=state.CH_TAU,
         required=True, format_func={"kendall_tau": "Kendall's τ", "tau_ap": "τ_AP"}.get)
@@ -274,9 +276,9 @@ def _same(fig):
     return fig
 
 
-def _swaps_and_playground(evidence, qrels, runs, choices, labels, settings):
+def _swaps_and_playground(scores, table, qrels, runs, choices, labels, settings):
     lang = state.language()
-    scores, ref = evidence["scores"], evidence["table"].attrs["reference"]
+    ref = table.attrs["reference"]
     rows = []
     for name in choices:
         if name == ref:

@@ -359,7 +359,12 @@ def test_reference_defaults_to_the_first_choice_and_can_be_named():
 
 
 def test_progress_reaches_one():
+    """Both steps report their progress, rising to 1 (the page's progress bar reads it)."""
     qrels, runs = random_data(2)
-    seen = []
+    seen, scored = [], []
     nc.compare_choices(qrels, runs, CHOICES, progress=seen.append)
     assert seen == sorted(seen) and seen[-1] == 1.0
+    nc.choice_scores(qrels, runs, CHOICES, progress=scored.append)
+    # CHOICES share their keywords but k in 3 groups (linear, exponential, exponential
+    # judged-only): 3 groups x 5 runs evaluations
+    assert len(scored) == 15 and scored == sorted(scored) and scored[-1] == 1.0
