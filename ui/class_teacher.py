@@ -178,14 +178,9 @@ def _own(code: str, secret: str, seen: int | None, lang: str) -> None:
         c1.text_input(t("An exercise number or a playground link", lang), key=KEY("own"),
                       max_chars=4000)
         c2.selectbox(t("Kind", lang), ("predict", "choose", "arrange", "higher"),
-                     key=KEY("own_kind"), format_func=lambda k: _kind_name(k, lang))
+                     key=KEY("own_kind"), format_func=lambda k: Q.kind_names(lang)[k])
         c3.button(t("Ask it next", lang), key=KEY("do_own"), on_click=_act,
                   args=("own", code, secret, seen), width="stretch")
-
-
-def _kind_name(kind: str, lang: str) -> str:
-    return {"predict": t("Predict", lang), "arrange": t("Arrange", lang),
-            "choose": t("Choose", lang), "higher": t("Which is higher", lang)}[kind]
 
 
 @st.fragment(run_every=V.POLL)

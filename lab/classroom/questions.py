@@ -277,10 +277,14 @@ def prompt(q: Question, lang: str) -> str:
     return text
 
 
+def kind_names(lang: str) -> dict[str, str]:
+    """Each kind's name, as the teacher's menu and a question's title write it."""
+    return {"predict": t("Predict", lang), "arrange": t("Arrange", lang),
+            "choose": t("Choose", lang), "higher": t("Which is higher", lang)}
+
+
 def title(q: Question, number: int, lang: str) -> str:
-    names = {"predict": t("Predict", lang), "arrange": t("Arrange", lang),
-             "choose": t("Choose", lang), "higher": t("Which is higher", lang)}
-    return t("Question {n} · {kind}", lang, n=number, kind=names[q.kind])
+    return t("Question {n} · {kind}", lang, n=number, kind=kind_names(lang)[q.kind])
 
 
 # ------------------------------------------------------------------ storage
