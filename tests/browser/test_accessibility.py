@@ -182,7 +182,8 @@ def test_evaluate_your_runs_with_the_sample_passes_axe_on_every_tab(page: Page, 
     page.get_by_role("button", name="Load the sample").click()
     wait_idle(page)
     expect(page.get_by_role("tab", name="Per query")).to_be_visible(timeout=WAIT_MS)
-    for tab in ("Per query", "Wins and losses", "Charts", "What changed?"):
+    for tab in ("Per query", "Wins and losses", "Charts", "What changed?",
+                "Choose gain and cutoff"):
         page.get_by_role("tab", name=tab).click()
         wait_idle(page)
         expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
