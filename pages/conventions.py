@@ -57,6 +57,8 @@ if message:
     st.error(t("With negative='error' the engine refuses the list: {error}", lang,
                error=f"`ValueError`: {escape_markdown(message)}"), icon=":material/block:")
 
+L.section(LESSON, "exact-zero")
+
 L.section(LESSON, "log-base")
 base = st.slider(t("Base b of the Järvelin–Kekäläinen discount", lang), 1.5, 12.0, 2.0,
                  step=0.5, key="cv_base")

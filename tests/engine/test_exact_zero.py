@@ -158,3 +158,37 @@ def test_the_same_figure_whatever_openblas_kernel_numpy_runs_on():
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
     assert "idcg=0.0, ndcg=0.0" in outs[0]
+
+
+def test_the_lesson_quotes_what_trec_eval_and_scikit_learn_answer_on_the_example():
+    """The conventions lesson's section on an exact zero: trec_eval reads -3 as unjudged
+    (gain 0) and scores (1/3) / 1 = 0.333; scikit-learn's ndcg_score refuses negative
+    grades, its dcg_score leaves a rounding remainder (or 0) for the ideal order."""
+    import pytrec_eval
+    from sklearn.metrics import dcg_score, ndcg_score
+
+    grades = [-3, 0, 0, 0, 0, 0, 1]
+    scores = [[7, 6, 5, 4, 3, 2, 1]]
+    docs = [f"d{i}" for i in range(7)]
+    # trec_eval's gain for a negative grade is 0 (pytrec_eval is given it so: it can hang
+    # on negative grades, see test_reference.py); evaluate() gets the -3 as written
+    judged = {"q": {d: max(g, 0) for d, g in zip(docs, grades)}}
+    run = {"q": {d: float(s) for d, s in zip(docs, scores[0])}}
+    trec = pytrec_eval.RelevanceEvaluator(judged, {"ndcg", "ndcg_cut.7"}).evaluate(run)["q"]
+    qrels, frame = frames(grades)
+    ours = evaluate(qrels, frame, k=[None, 7], convention="trec_eval")
+    assert trec["ndcg"] == trec["ndcg_cut_7"] == pytest.approx(1 / 3, abs=1e-12)
+    assert ours.loc["q1"].tolist() == pytest.approx([1 / 3, 1 / 3], abs=1e-12)
+    assert ndcg(grades, negative="zero") == pytest.approx(1 / 3, abs=1e-15)
+    with pytest.raises(ValueError, match="should not be used on negative y_true values"):
+        ndcg_score([grades], scores)
+    assert dcg_score([grades], scores) == pytest.approx(-3 + 1 / 3, abs=1e-12)
+    assert abs(dcg_score([sorted(grades, reverse=True)], scores)) < 1e-15  # the ideal order
+    lesson = {}
+    for name in ("05_conventions.md", "zh/05_conventions.md"):
+        text = (ROOT / "assets" / "lessons" / name).read_text(encoding="utf-8")
+        lesson[name] = text[text.index("## exact-zero"):text.index("## log-base")]
+        for quoted in ("0.333", "-2.667", "$[-3, 0, 0, 0, 0, 0, 1]$",
+                       "should not be used on negative y_true values"):
+            assert quoted in lesson[name], (name, quoted)
+    assert f"{(-3 + 1 / 3) / -4.440892098500626e-16:.0e}" == "6e+15"
