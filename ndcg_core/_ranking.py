@@ -104,6 +104,8 @@ def _dcg_at(q, ranks, gains, cutoffs, nq, discount, base):
     (:func:`~ndcg_core._exact.segment_sums`: no BLAS, a sum within its rounding bound of 0
     is 0); rows with zero gain add nothing and are dropped."""
     nz = gains != 0
+    if None not in cutoffs:  # ranks below the largest cutoff never count
+        nz &= ranks <= max(cutoffs)
     q, ranks, gains = q[nz], ranks[nz], gains[nz]
     maxrank = int(ranks.max()) if ranks.size else 1
     with np.errstate(over="ignore", invalid="ignore"):
@@ -164,15 +166,16 @@ def _ndcg_of(d, i, zero_value):
 
 
 def _tie_means(grp, g):
-    """Each row's mean gain over its tie group (groups contiguous); a group of equal gains
-    keeps its gain exactly, so ties among equal gains change nothing."""
+    """Each row's mean gain over its tie group (group numbers 0, 1, ... in row order); a
+    group of equal gains keeps its gain exactly (a mean of equal values may round)."""
     if not g.size:
         return g
-    starts = np.flatnonzero(np.r_[True, grp[1:] != grp[:-1]])
-    low, high = np.minimum.reduceat(g, starts), np.maximum.reduceat(g, starts)
-    means = np.where(low == high, low, np.add.reduceat(g, starts) / np.diff(np.r_[starts,
-                                                                                g.size]))
-    return np.repeat(means, np.diff(np.r_[starts, g.size]))
+    counts = np.bincount(grp)
+    first = np.cumsum(counts) - counts  # each group's first row
+    lead = g[first]
+    uneven = np.bincount(grp, g != lead[grp], minlength=counts.size)
+    means = np.where(uneven == 0, lead, np.bincount(grp, g, minlength=counts.size) / counts)
+    return means[grp]
 
 
 def _ranx_tiebreak(q, s):
