@@ -192,3 +192,87 @@ def test_the_lesson_quotes_what_trec_eval_and_scikit_learn_answer_on_the_example
                        "should not be used on negative y_true values"):
             assert quoted in lesson[name], (name, quoted)
     assert f"{(-3 + 1 / 3) / -4.440892098500626e-16:.0e}" == "6e+15"
+
+
+def test_the_command_line_prints_the_zero_rule_where_the_ideal_cancels(tmp_path):
+    """`python -m ndcg_core table -3 0 0 0 0 0 1` prints IDCG = 0.0000 and the zero rule's
+    NDCG; `evaluate` on a run of that list prints trec_eval's 0.3333 (the -3 read as
+    unjudged, gain 0)."""
+    from cli_runner import run_cli
+
+    done = run_cli(["table", "-3", "0", "0", "0", "0", "0", "1"], cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-3:] == ["DCG = -2.6667", "IDCG = 0.0000", "NDCG = 0.0000"]
+    done = run_cli(["table", "1", "0", "0", "0", "0", "0", "-3", "--zero-idcg", "one"], cwd=ROOT)
+    assert done.stdout.splitlines()[-3:] == ["DCG = 0.0000", "IDCG = 0.0000", "NDCG = 1.0000"]
+    (tmp_path / "qrels").write_text("".join(f"q 0 d{i} {g}\n" for i, g in
+                                            enumerate([-3, 0, 0, 0, 0, 0, 1])))
+    (tmp_path / "run").write_text("".join(f"q Q0 d{i} {i + 1} {7 - i} x\n" for i in range(7)))
+    done = run_cli(["evaluate", str(tmp_path / "qrels"), str(tmp_path / "run"), "-m",
+                    "ndcg_cut.7"], cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ndcg_cut_7", "all", "0.3333"]
+
+
+# ------------------------------------------------------------------ properties
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+GRADE = st.sampled_from([-3, -1, -0.5, 0, 0, 0.1, 0.3, 1, 2, 2.5, 3])
+OPTIONS_ST = st.fixed_dictionaries({
+    "gain": st.sampled_from(["linear", "exponential", {-3: -1, -1: -0.1, -0.5: 0.2, 0: 0.5,
+                                                       0.1: 0.1, 0.3: 1 / 3, 1: 1, 2: 3,
+                                                       2.5: 4.5, 3: 7}]),
+    "negative": st.sampled_from(["keep", "zero"]),
+    "zero_idcg": st.sampled_from(["zero", "one", "nan"]),
+    "ties": st.sampled_from(["average", "docid", "input", "optimistic", "pessimistic"]),
+    "k": st.one_of(st.none(), st.integers(1, 16)),
+})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(GRADE, min_size=1, max_size=16), st.data(), OPTIONS_ST)
+def test_every_log_base_gives_the_very_same_ndcg(grades, data, kw):
+    """log2 and ln discounts: the same NDCG (the base cancels), to the last bit, also on
+    lists that cancel; in ndcg, ndcg_curve and evaluate."""
+    scores = data.draw(st.lists(st.integers(0, 3), min_size=len(grades), max_size=len(grades)))
+    docids = [f"d{i}" for i in range(len(grades))]
+    a = ndcg(grades, scores=scores, docids=docids, discount="log2", **kw)
+    b = ndcg(grades, scores=scores, docids=docids, discount="ln", **kw)
+    assert a == b or (np.isnan(a) and np.isnan(b))
+    curve = [ndcg_curve(grades, discount=d, zero_idcg=kw["zero_idcg"])["ndcg"] for d in
+             ("log2", "ln")]
+    assert curve[0].equals(curve[1])
+    qrels = pd.DataFrame({"qid": "q", "docid": docids, "relevance": grades})
+    run = pd.DataFrame({"qid": "q", "docid": docids, "score": scores})
+    opts = {key: kw[key] for key in ("gain", "negative", "zero_idcg", "ties")}
+    res = [evaluate(qrels, run, k=[None, 3], discount=d, fractional="keep", **opts)
+           for d in ("log2", "ln")]
+    assert res[0].equals(res[1])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(GRADE.filter(lambda g: g >= 0), min_size=1, max_size=16), st.data(),
+       OPTIONS_ST, st.sampled_from(["log2", "ln", "jarvelin"]))
+def test_ndcg_of_non_negative_gains_lies_in_zero_one_and_the_ideal_scores_one(grades, data,
+                                                                              kw, discount):
+    """Every gain >= 0: NDCG in [0, 1] in ndcg and evaluate, and the ideal order exactly 1
+    (or the zero rule's value when nothing is relevant)."""
+    kw = {**kw, "gain": kw["gain"] if kw["gain"] != "linear" else {g: g for g in
+                                                                   [0, 0.1, 0.3, 1, 2, 2.5, 3]}}
+    if isinstance(kw["gain"], dict):
+        kw["gain"] = {g: abs(v) for g, v in kw["gain"].items()}
+    scores = data.draw(st.lists(st.integers(0, 3), min_size=len(grades), max_size=len(grades)))
+    docids = [f"d{i}" for i in range(len(grades))]
+    value = ndcg(grades, scores=scores, docids=docids, discount=discount, **kw)
+    assert np.isnan(value) or 0 <= value <= 1
+    best = ndcg(sorted(grades, key=lambda g: -ndcg_parts([g], gain=kw["gain"]).dcg),
+                discount=discount, **{**kw, "ties": "average"})
+    assert best in (1.0, {"zero": 0.0, "one": 1.0}.get(kw["zero_idcg"])) or np.isnan(best)
+    qrels = pd.DataFrame({"qid": "q", "docid": docids, "relevance": grades})
+    run = pd.DataFrame({"qid": "q", "docid": docids, "score": scores})
+    opts = {key: kw[key] for key in ("gain", "negative", "zero_idcg", "ties")}
+    res = evaluate(qrels, run, k=[None, 3], discount=discount, fractional="keep", **opts)
+    values = res.to_numpy()
+    assert ((values >= 0) & (values <= 1) | np.isnan(values)).all()
