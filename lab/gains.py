@@ -28,13 +28,15 @@ class Gain:
     numerator_latex: str  # the same in LaTeX
     wide: bool            # a numerator wider than the grade: fewer terms per formula line
     js: str               # its formula in figures.js's GAIN_FORMULAS, of the grade g
+    dash: str             # its line in a chart beside the other gain's (Plotly's line_dash)
 
 
 GAINS: dict[str, Gain] = {gain.name: gain for gain in (
     # Järvelin & Kekäläinen 2002: gain = rel
-    Gain("linear", "lin", "{g}", "{g}", False, "(g) => g"),
+    Gain("linear", "lin", "{g}", "{g}", False, "(g) => g", "solid"),
     # Burges et al. 2005: gain = 2^rel − 1
-    Gain("exponential", "exp", "(2^{g}−1)", "(2^{{{g}}}-1)", True, "(g) => Math.pow(2, g) - 1"),
+    Gain("exponential", "exp", "(2^{g}−1)", "(2^{{{g}}}-1)", True, "(g) => Math.pow(2, g) - 1",
+         "dot"),
 )}
 BOTH = ("linear", "exponential")  # the settings' "both": the two side by side
 
@@ -53,3 +55,17 @@ def long_names(lang: str) -> dict[str, str]:
 def formula_words(lang: str) -> dict[str, str]:
     """Each gain's formula in words, as the ranking table's gain column explains it."""
     return {"linear": t("gain = grade", lang), "exponential": t("gain = 2^grade − 1", lang)}
+
+
+def chart_words(lang: str) -> dict[str, dict[str, str]]:
+    """Each gain's words in the charts: the contributions' title ("contributions"), the gain
+    curve's legend ("curve"), and a run's line ("run", with ``{run}`` to fill)."""
+    return {
+        "linear": {"contributions": t("What each position adds to DCG (linear gain)", lang),
+                   "curve": t("linear: rel", lang),
+                   "run": t("{run}, linear gain", lang)},
+        "exponential": {"contributions": t("What each position adds to DCG (exponential gain)",
+                                           lang),
+                        "curve": t("exponential: 2^rel − 1", lang),
+                        "run": t("{run}, exponential gain", lang)},
+    }

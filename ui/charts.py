@@ -25,6 +25,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 import ndcg_core as nc
+from lab.gains import GAINS, chart_words
 from lab.i18n import FONTS, t
 from lab.tour import single_hit
 from lab.text import escape_html, fmt, gain_name
@@ -147,8 +148,7 @@ def _contribution_chart(k: int, gain: str, actual: tuple, ideal: tuple, dcg: flo
                marker_pattern_shape="/", hovertemplate=hover),
     ])
     fig.add_vline(x=k + 0.5, line_dash="dash", **_at_k(k, len(actual), {gain: ndcg}, lang))
-    title = (t("What each position adds to DCG (linear gain)", lang) if gain == "linear" else
-             t("What each position adds to DCG (exponential gain)", lang))
+    title = chart_words(lang)[gain]["contributions"]
     return layout(fig, title=title, x=t("position", lang), y=t("gain / discount", lang),
                   barmode="group", lang=lang)
 
@@ -168,7 +168,8 @@ def curve_chart(grades: tuple, k: int, judged: tuple | None,
 def _curve_chart(grades: tuple, k: int, judged: tuple | None, ndcg: tuple,
                  lang: str, negative: str) -> go.Figure:
     fig = go.Figure()
-    for gain, dash in (("linear", "solid"), ("exponential", "dot")):
+    for gain, row in GAINS.items():
+        dash = row.dash
         try:
             c = nc.ndcg_curve(list(grades), gain=gain, ideal=list(judged) if judged else None,
                               negative=negative)
@@ -211,10 +212,10 @@ def _gain_chart(top: int, lang: str) -> go.Figure:
     fine = [i / 10 for i in range(10 * top + 1)]
     whole = list(range(top + 1))
     fig = go.Figure()
-    for gain, dash in (("linear", "solid"), ("exponential", "dot")):
-        name = t("linear: rel", lang) if gain == "linear" else t("exponential: 2^rel − 1", lang)
+    for gain, row in GAINS.items():
+        name = chart_words(lang)[gain]["curve"]
         fig.add_scatter(x=fine, y=nc.dcg_table(fine, gain=gain)["gain"], name=name,
-                        mode="lines", line_dash=dash, legendgroup=gain,
+                        mode="lines", line_dash=row.dash, legendgroup=gain,
                         hovertemplate=t("rel %{x}: gain %{y:.3f}", lang))
         fig.add_scatter(x=whole, y=nc.dcg_table(whole, gain=gain)["gain"], mode="markers",
                         legendgroup=gain, showlegend=False,
@@ -258,11 +259,9 @@ def runs_curve_chart(df: pd.DataFrame) -> go.Figure:
     color = colors(dict.fromkeys(df["system"]))
     for (system, gain), g in df.groupby(["system", "gain"], sort=False):
         fig.add_scatter(x=g["k"], y=g["mean NDCG@k"], mode="lines+markers",
-                        name=(t("{run}, linear gain", lang, run=system) if gain == "linear"
-                              else t("{run}, exponential gain", lang, run=system)),
+                        name=chart_words(lang)[gain]["run"].format(run=system),
                         marker=dict(color=color[system]),
-                        line=dict(color=color[system],
-                                  dash="solid" if gain == "linear" else "dash"))
+                        line=dict(color=color[system], dash=GAINS[gain].dash))
     return layout(fig, title=t("Mean NDCG@k as k grows", lang), x="k",
                   y=t("mean NDCG@k", lang), height=360)
 
