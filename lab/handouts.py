@@ -7,14 +7,17 @@ collection, and needs no network. Every figure comes from ``ndcg_core`` (the tab
 ``dcg_table`` / ``ideal_table``, the sums their ``contribution`` column), written with
 :func:`lab.text.fmt` (3 decimals, as on every learner page).
 
-Fonts: DejaVu Sans for the Latin text and the formula signs, WenQuanYi Micro Hei for Chinese
-(Debian's ``fonts-dejavu-core`` and ``fonts-wqy-microhei``, which ``.ci/run`` installs); a
-machine without them gets a :class:`ValueError` that names the packages.
+Fonts: DejaVu Sans for the Latin text and the formula signs (the system's, else the subset
+shipped in ``assets/fonts/`` with its licence: an English handout needs nothing installed);
+for Chinese a CJK face of the system (WenQuanYi on Linux, Microsoft YaHei or SimHei on
+Windows, Arial Unicode or STHeiti on macOS). A Chinese handout on a machine without one gets
+a :class:`ValueError` that names what to install on each system.
 """
 
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,30 +36,51 @@ from lab.text import fmt, fmt_grade
 
 PAPERS = ("A4", "Letter")
 MAX_EXERCISES = 40  # a worksheet, not a book: 40 exercises fill about 14 pages
+SHIPPED_FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
-             Path.home() / ".local/share/fonts")
-FONT_FILES = {"latin": "DejaVuSans.ttf", "latin-bold": "DejaVuSans-Bold.ttf",
-              "cjk": "wqy-microhei.ttc"}
+             Path.home() / ".local/share/fonts", Path.home() / ".fonts",  # Linux
+             Path("/Library/Fonts"), Path("/System/Library/Fonts"),
+             Path("/System/Library/Fonts/Supplemental"), Path.home() / "Library/Fonts",  # macOS
+             Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts",  # Windows
+             Path(os.environ.get("LOCALAPPDATA", "~")).expanduser() / "Microsoft/Windows/Fonts")
+# Each role's file names, best first: TrueType outlines (fpdf2 embeds them; a collection's
+# first face is used). The last Latin choice is the subset this repository ships.
+FONT_FILES = {
+    "latin": ("DejaVuSans.ttf", "DejaVuSans-Latin.ttf"),
+    "latin-bold": ("DejaVuSans-Bold.ttf", "DejaVuSans-Bold-Latin.ttf"),
+    "cjk": ("wqy-microhei.ttc", "wqy-zenhei.ttc", "msyh.ttc", "simhei.ttf",
+            "Arial Unicode.ttf", "STHeiti Light.ttc", "Hiragino Sans GB.ttc"),
+}
 MARGIN = 15  # mm on every side; tests/lab/test_handouts.py checks nothing is drawn past it
 
 
-def _find(name: str) -> Path | None:
-    for folder in FONT_DIRS:
-        if folder.is_dir():
-            found = next(folder.rglob(name), None)
-            if found:
-                return found
+def _find(names: tuple[str, ...], dirs=FONT_DIRS) -> Path | None:
+    for name in names:
+        for folder in (*dirs, SHIPPED_FONTS):
+            if folder.is_dir():
+                found = next(folder.rglob(name), None)
+                if found:
+                    return found
     return None
 
 
-@lru_cache(maxsize=1)
-def font_paths() -> dict[str, Path]:
-    """The font files the handouts embed, or ValueError naming what to install."""
-    found = {role: _find(name) for role, name in FONT_FILES.items()}
-    missing = [FONT_FILES[role] for role, path in found.items() if path is None]
-    if missing:
-        raise ValueError(f"handouts need the fonts {', '.join(missing)}; install them with "
-                         "`apt-get install fonts-dejavu-core fonts-wqy-microhei`.")
+def needs_chinese_font(lang: str) -> str:
+    """What to install for a Chinese handout, on each system."""
+    return t("A Chinese handout needs a Chinese font: on Debian or Ubuntu `sudo apt-get "
+             "install fonts-wqy-microhei`, on Fedora `sudo dnf install wqy-microhei-fonts`; "
+             "Windows (Microsoft YaHei) and macOS (Arial Unicode, STHeiti) have one. The "
+             "English handout needs none.", lang)
+
+
+@lru_cache(maxsize=4)
+def font_paths(lang: str = "en", dirs=FONT_DIRS) -> dict[str, Path]:
+    """The font files a handout in ``lang`` embeds (``cjk`` when this machine has one), or
+    ValueError naming what to install (Chinese without a Chinese font)."""
+    found = {role: _find(names, dirs) for role, names in FONT_FILES.items()}
+    if found["cjk"] is None:
+        if lang == "zh":
+            raise ValueError(needs_chinese_font(lang))
+        del found["cjk"]  # an English handout draws Latin text only (a Chinese label: boxes)
     return found
 
 
@@ -72,13 +96,14 @@ class _Sheet(FPDF):
     def __init__(self, lang: str, paper: str, title: str):
         super().__init__(format=paper, unit="mm")
         self.lang, self.title_text = lang, title
-        fonts = font_paths()
+        fonts = font_paths(lang)
         self.add_font("body", fname=str(fonts["latin"]))
         self.add_font("body", style="B", fname=str(fonts["latin-bold"]))
-        self.add_font("cjk", fname=str(fonts["cjk"]))
-        self.add_font("cjk", style="B", fname=str(fonts["cjk"]))
-        # Chinese text falls back to the CJK face glyph by glyph; Latin stays DejaVu.
-        self.set_fallback_fonts(["cjk"], exact_match=False)
+        if "cjk" in fonts:
+            self.add_font("cjk", fname=str(fonts["cjk"]))
+            self.add_font("cjk", style="B", fname=str(fonts["cjk"]))
+            # Chinese text falls back to the CJK face glyph by glyph; Latin stays DejaVu.
+            self.set_fallback_fonts(["cjk"], exact_match=False)
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 6)
         self.set_title(title)
@@ -101,6 +126,24 @@ class _Sheet(FPDF):
     def para(self, text: str, size: int = 10):
         self.set_font("body", size=size)
         self.multi_cell(0, size * 0.5, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.ln(1)
+
+    def link(self, url: str, size: int = 7):
+        """A link over as many lines as it needs, broken only before a ``&`` or after the
+        ``?``, never inside a parameter (one longer than a line has a line of its own, and
+        only it is broken)."""
+        self.set_font("body", size=size)
+        width = self.w - self.l_margin - self.r_margin - 2 * self.c_margin
+        head, _, query = url.partition("?")
+        pieces = [head + ("?" if query else "")] + [
+            ("&" if i else "") + p for i, p in enumerate(query.split("&")) if query]
+        lines = [""]
+        for piece in pieces:
+            if lines[-1] and self.get_string_width(lines[-1] + piece) > width:
+                lines.append("")
+            lines[-1] += piece
+        for line in lines:
+            self.multi_cell(0, size * 0.5, line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         self.ln(1)
 
     def table(self, header: list[str], rows: list[list[str]], *, size: int = 9,
@@ -340,7 +383,7 @@ def playground(labels, grades, *, k: int, gain: str, unretrieved=(), lang: str =
         pdf.add_page()
         pdf.heading(title)
         if link:
-            pdf.para(link, size=7)
+            pdf.link(link)
         _draw_case(pdf, _Case(title, tuple(labels), tuple(grades), k, g, tuple(unretrieved)),
                    curve=True)
     return _bytes(pdf)

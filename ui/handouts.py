@@ -23,7 +23,7 @@ def _paper(key: str) -> str:
 def _download(make, *, file_name: str, key: str):
     lang = state.language()
     try:
-        H.font_paths()
+        H.font_paths(lang)
     except ValueError as e:  # a machine without the fonts: say which to install
         st.caption(str(e))
         return

@@ -144,3 +144,35 @@ def test_a_spot_the_mistake_set_keys_each_mistake():
         ex = E.generate(number, "medium", "spot")
         assert f"{'ABCD'[ex.options.index(ex.mistake)]}. {M.name(ex.mistake, 'en')}" in key
         assert all(M.name(k, "en")[:20] in flat("".join(text[:-1])) for k in ex.options)
+
+
+def test_an_english_handout_needs_no_installed_font_and_a_chinese_one_says_what_to_install(
+        monkeypatch):
+    """A machine with no fonts at all (no folder searched): the English handout embeds the
+    DejaVu subset this repository ships and reads back; the Chinese one is refused with the
+    command for Debian/Ubuntu and Fedora and the fonts Windows and macOS have."""
+    bare = H.font_paths("en", dirs=())
+    assert {p.parent for p in bare.values()} == {H.SHIPPED_FONTS} and "cjk" not in bare
+    assert (H.SHIPPED_FONTS / "LICENSE-DejaVu.txt").is_file()
+    real = H.font_paths
+    monkeypatch.setattr(H, "font_paths", lambda lang="en", dirs=(): real(lang, ()))
+    link = "http://192.168.1.5:8501/?g=3%2C2%2C3%2C0%2C1%2C2&k=6&gain=linear&lang=en"
+    text = flat(" ".join(pages(H.playground(["Doc A", "Doc B"], [3, 1], k=2, gain="linear",
+                                             link=link))))
+    assert fmt(nc.ndcg([3, 1], k=2)) in text
+    with pytest.raises(ValueError) as e:
+        H.playground(["Doc A", "Doc B"], [3, 1], k=2, gain="linear", lang="zh")
+    for named in ("apt-get install fonts-wqy-microhei", "dnf install", "Windows", "macOS"):
+        assert named in str(e.value) or named in H.needs_chinese_font("en")
+    assert "fonts-wqy-microhei" in str(e.value)
+
+
+def test_a_handouts_link_breaks_between_parameters_only():
+    """A link longer than a line is cut before an "&": every line holds whole parameters."""
+    labels = "&".join(f"l=label{i:02d}" for i in range(20))
+    link = f"http://192.168.1.5:8501/?g={','.join(['3'] * 20)}&{labels}&k=10&lang=en"
+    lines = [ln for p in pages(H.playground([f"label{i:02d}" for i in range(20)], [3] * 20,
+                                            k=10, gain="linear", link=link))[:1]
+             for ln in p.splitlines() if "l=" in ln or "g=" in ln or "k=10" in ln]
+    assert len(lines) > 1 and "".join(lines).replace(" ", "") == link
+    assert all(ln.startswith(("http", "&")) for ln in lines), lines
