@@ -276,3 +276,31 @@ def test_ndcg_of_non_negative_gains_lies_in_zero_one_and_the_ideal_scores_one(gr
     res = evaluate(qrels, run, k=[None, 3], discount=discount, fractional="keep", **opts)
     values = res.to_numpy()
     assert ((values >= 0) & (values <= 1) | np.isnan(values)).all()
+
+
+def test_two_systems_with_the_same_gains_in_the_same_places_tie_on_every_query():
+    """System B retrieves other documents than A but with A's grades at A's ranks (0.1s
+    tied, 0.3, negative grades): every query scores the very same, so each query is a tie,
+    the mean difference is 0 and every test's p-value is 1."""
+    from ndcg_core import compare, wins_losses
+
+    rng = np.random.default_rng(40)
+    qrels, runs = [], {"A": [], "B": []}
+    for q in range(12):
+        grades = rng.choice([-1, 0, 0.1, 0.1, 0.3, 1, 2], size=9).tolist()
+        scores = rng.integers(0, 4, size=9).astype(float).tolist()
+        for system, prefix in (("A", "a"), ("B", "b")):
+            for i, (g, s) in enumerate(zip(grades, scores)):
+                qrels.append((f"q{q}", f"{prefix}{i}", g))
+                runs[system].append((f"q{q}", f"{prefix}{i}", s))
+    qrels = pd.DataFrame(qrels, columns=["qid", "docid", "relevance"])
+    per_query = pd.DataFrame({
+        name: evaluate(qrels, pd.DataFrame(rows, columns=["qid", "docid", "score"]), k=5,
+                       convention="sklearn", negative="keep", fractional="keep",
+                       ideal_pool="judged")["ndcg@5"]
+        for name, rows in runs.items()})
+    assert (per_query["A"].to_numpy() == per_query["B"].to_numpy()).all()
+    assert wins_losses(per_query, baseline="A").loc["B"].tolist() == [0, 12, 0]
+    for test in ("t", "wilcoxon", "randomization", "bootstrap"):
+        row = compare(per_query, baseline="A", test=test, n_resamples=200).loc["B"]
+        assert (row["p"], row["delta"]) == (1.0, 0.0), test
