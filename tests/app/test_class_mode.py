@@ -297,3 +297,32 @@ def test_the_join_screen_says_which_address_phones_open_and_who_has_joined(lang)
     assert count(teacher) == t("{n} joined", lang, n=0)
     join(teacher.query_params["room"], lang=lang)
     assert count(teacher.run()) == t("{n} joined", lang, n=1)
+
+
+def test_a_waiting_phone_reads_the_room_from_memory():
+    """A phone's page drawn again while nothing changed reads the question and its own answer
+    from the server's memory (one reading a server makes for every room): no query of the
+    rounds or the answers. After the teacher's next press it shows the new round."""
+    import threading
+
+    import sqlalchemy as sa
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    click(teacher, "next")
+    student = send(join(code), "0.5")
+    asked = []
+
+    def record(_conn, _cursor, statement, *_):
+        if threading.current_thread().name != "class-room-watch":
+            asked.append(statement)
+    engine = class_views.store().engine
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        student.run()
+        assert any(a.startswith("Sent: 0.5") for a in texts(student, "success"))
+        assert not [q for q in asked if "class_rounds" in q or "class_answers" in q]
+        click(teacher, "again")
+        student.run()
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+    assert any("round 2" in m.value for m in student.markdown)
