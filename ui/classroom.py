@@ -201,6 +201,9 @@ def _student(code: str, token: str, lang: str, *, quiet: bool = False) -> bool:
     ss[KEY(f"me_{code}")] = token
     page_hooks.remember(V.cookie(code, "student"), token, max_age=V.COOKIE_AGE,
                         key=KEY("remember"))
+    with st.container(key=KEY("reconnect")):  # shown by ui/fit.css while the link is down
+        st.info(t("The class is reconnecting… Keep this page open: it comes back by itself, "
+                  "and your answers are kept.", lang), icon=":material/wifi_find:")
     who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
     st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
                       if me.nickname else ""))

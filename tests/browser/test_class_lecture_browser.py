@@ -62,7 +62,8 @@ def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_a
         browser, tmp_path):
     """The join link and its note name the configured public address, not 127.0.0.1; the
     address bar holds the room, never its key; a phone reopening the join link is still
-    S001 ("1 joined"), and after a server restart the phone and the teacher's
+    S001 ("1 joined"); while the server is down the phone says the class is reconnecting
+    (not Streamlit's developer dialog), and after the restart the phone and the teacher's
     ``/class?room=CODE`` come back as they were."""
     w = WORDS["en"]
     env = {"NDCG_LAB_DATA": str(tmp_path), "NDCG_LAB_PUBLIC_URL": PUBLIC}
@@ -82,6 +83,11 @@ def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_a
             timeout=RERUN_TIMEOUT_MS)
         os.killpg(proc.pid, signal.SIGKILL)  # a restart, however the server ended
         proc.wait(timeout=20)
+        # the phone, meanwhile: the class's own words, not Streamlit's developer dialog
+        expect(ann.get_by_text("The class is reconnecting", exact=False)).to_be_visible(
+            timeout=60_000)
+        expect(ann.get_by_text("Streamlit server is not responding")).to_be_hidden()
+        expect(ann.get_by_text("Is Streamlit still running", exact=False)).to_be_hidden()
     with server(env, tmp_path) as (_proc, url2):
         open_app_on(ann, f"{url2}/class?join={code}")
         expect(ann.get_by_text(f"You are S001 in class {code}.")).to_be_visible()
