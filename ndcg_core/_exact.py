@@ -22,6 +22,8 @@ import math
 
 import numpy as np
 
+from ._checks import OVERFLOW, check_k, denominators
+
 U = 2.0 ** -53  # unit roundoff of a float64
 ZERO_BOUND = 8 * U  # above the 6u a term can carry: see the module docstring
 
@@ -78,6 +80,43 @@ def prefix_sums(terms) -> np.ndarray:
             out[i:] = math.inf
             return out
     return out
+
+
+def dcg_sum(ranked_gains, k, discount, base, shift=0) -> tuple[float, float]:
+    """(DCG@k, Σ|gain / discount|) of gains in ranked order: each gain divided by its
+    discount, the terms summed exactly and rounded once, cleared to 0 within the bound.
+
+    >>> dcg_sum(np.array([1.0, 0, 0, 0, 0, 0, -3]), None, "log2", 2.0)   # 1/1 - 3/log2(8)
+    (0.0, 2.0)
+    """
+    kk = check_k(k, ranked_gains.size)
+    with np.errstate(over="ignore", invalid="ignore"):
+        terms = ranked_gains[:kk] / denominators(kk, discount, base, shift)
+    if not np.isfinite(terms).all():
+        raise ValueError(OVERFLOW)
+    try:
+        value, size = exact_sum(terms.tolist())
+    except OverflowError:
+        raise ValueError(OVERFLOW) from None
+    if not (math.isfinite(value) and math.isfinite(size)):
+        raise ValueError(OVERFLOW)
+    return value, size
+
+
+def ndcg_ratio(actual, best, sizes, zero_value, loose=False) -> float:
+    """NDCG from DCG and IDCG (each already cleared): the zero-IDCG rule's value when IDCG
+    is 0 (or below, unless ``loose``), exactly 1 when DCG equals IDCG within the bound of
+    their terms (``sizes``: Σ|term| of each), so the ideal order scores 1 and a ranking of
+    non-negative gains never more; else DCG / IDCG.
+
+    >>> ndcg_ratio(2.0, 2.0000000000000004, (2.0, 2.0), 0.0), ndcg_ratio(-1.0, 0.0, (1, 1), 0.0)
+    (1.0, 0.0)
+    """
+    if best == 0 or (best < 0 and not loose):
+        return zero_value
+    if abs(actual - best) <= ZERO_BOUND * (sizes[0] + sizes[1]):
+        return 1.0
+    return actual / best
 
 
 def split_terms(q, w, nq) -> tuple[np.ndarray, np.ndarray]:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ._exact import ZERO_BOUND, exact_sum, prefix_sums
+from ._exact import ZERO_BOUND, dcg_sum as _dcg_sum, ndcg_ratio as _ratio, prefix_sums
 from ._ranx import ranx_order
 from ._checks import OVERFLOW, apply_negative, as_numbers, check_k, denominators, gains_of
 from .options import ZERO_IDCG_VALUES, check_option
@@ -89,38 +89,8 @@ def _rank(gains, scores, ties, docids):
     return order, ranked
 
 
-def _dcg_sum(ranked_gains, k, discount, base, shift=0) -> tuple[float, float]:
-    """(DCG@k, Σ|gain / discount|): each gain divided by its discount, the terms summed
-    exactly and rounded once, a sum within the rounding bound of 0 taken as 0 (see
-    :mod:`ndcg_core._exact`)."""
-    kk = check_k(k, ranked_gains.size)
-    with np.errstate(over="ignore", invalid="ignore"):
-        terms = ranked_gains[:kk] / denominators(kk, discount, base, shift)
-    if not np.isfinite(terms).all():
-        raise ValueError(OVERFLOW)
-    try:
-        value, size = exact_sum(terms.tolist())
-    except OverflowError:
-        raise ValueError(OVERFLOW) from None
-    if not (np.isfinite(value) and np.isfinite(size)):
-        raise ValueError(OVERFLOW)
-    return value, size
-
-
 def _dcg_of(ranked_gains, k, discount, base, shift=0) -> float:
     return _dcg_sum(ranked_gains, k, discount, base, shift)[0]
-
-
-def _ratio(actual, best, sizes, zero_value, loose=False) -> float:
-    """NDCG from DCG and IDCG (each already 0 when within its rounding bound of 0): the
-    zero-IDCG rule's value when IDCG is 0 (or below, unless ``loose``), exactly 1 when DCG
-    equals IDCG within the rounding bound of their terms (``sizes``: Σ|term| of each), so
-    the ideal order scores 1 and a ranking of non-negative gains never more."""
-    if best == 0 or (best < 0 and not loose):
-        return zero_value
-    if abs(actual - best) <= ZERO_BOUND * (sizes[0] + sizes[1]):
-        return 1.0
-    return actual / best
 
 
 def _ideal_gains(grades, gains, ideal, gain, negative, negative_ideal="drop"):
@@ -319,12 +289,21 @@ def ndcg(relevance, *, k=None, gain="linear", discount="log2", base=2, scores=No
     With non-negative grades the result lies in [0, 1]. With ``negative='keep'`` it can be
     negative; with the mistake options at their defaults it never exceeds 1. :func:`ndcg_parts` returns DCG@k and IDCG@k with it.
 
+    The rules are decided on exact sums: each gain is divided by its discount, the terms
+    are summed exactly and rounded once, and a sum within ``8 · 2**-53 · Σ|gain / d(i)|``
+    of 0 is 0, since the terms' rounding (at most 6 units of 2**-53 each) cannot tell it
+    from 0 (:mod:`ndcg_core._exact`). So an ideal that cancels has IDCG 0 on every machine,
+    DCG equal to IDCG within that bound gives exactly 1, and ``discount='ln'`` gives the
+    very NDCG of ``'log2'``.
+
     Examples
     --------
     >>> round(ndcg([3, 2, 3, 0, 1, 2], k=4), 4)             # 5.7619 / 6.7541
     0.8531
     >>> ndcg([0, 2, 1], scores=[1.0, 1.0, 0.5], k=1)        # tie averaged: (0 + 2) / 2 / 2
     0.5
+    >>> ndcg([-3, 0, 0, 0, 0, 0, 1])   # ideal [1, 0, ..., -3]: 1/1 - 3/log2(8) = 0, the rule
+    0.0
     """
     return ndcg_parts(relevance, k=k, gain=gain, discount=discount, base=base, scores=scores,
                       ties=ties, docids=docids, ideal=ideal, zero_idcg=zero_idcg,
