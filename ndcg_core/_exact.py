@@ -19,6 +19,7 @@ sums ``1/1 - 3/3`` to 0 whatever the machine; ``[2.5, 0, -5]`` in natural logs s
 from __future__ import annotations
 
 import math
+from itertools import accumulate
 
 import numpy as np
 
@@ -26,8 +27,6 @@ from ._checks import OVERFLOW, check_k, denominators
 
 U = 2.0 ** -53  # unit roundoff of a float64
 ZERO_BOUND = 8 * U  # above the 6u a term can carry: see the module docstring
-
-_SCALE = 1074  # every finite float64 is a whole multiple of 2**-1074
 
 
 def cleared(total: float, size: float) -> float:
@@ -56,30 +55,24 @@ def prefix_sums(terms) -> np.ndarray:
     """Every prefix sum of ``terms``, each correctly rounded from the exact sum (the last is
     :func:`exact_sum`'s first value) and cleared to 0 within its bound.
 
-    The exact running sum is a Python integer counting units of 2**-1074; one correctly
-    rounded division turns it back into a float.
+    The exact running sums are Python integers counting units of the smallest power of two
+    the terms are whole multiples of; one correctly rounded division turns each back into
+    a float.
 
     >>> prefix_sums([0.1, 0.2, -0.3]).tolist()   # 0.1 + 0.2 - 0.3 is 2.8e-17 added in turn
     [0.1, 0.30000000000000004, 0.0]
     """
-    out = np.empty(len(terms))
-    total = 0
-    size = 0
-    den = 1 << _SCALE
-    for i, t in enumerate(terms):
-        t = float(t)
-        if not math.isfinite(t):
-            out[i:] = np.nan
-            return out
-        num, d = t.as_integer_ratio()
-        total += num * (den // d)
-        size += abs(num) * (den // d)
-        try:
-            out[i] = cleared(total / den, size / den)
-        except OverflowError:  # beyond the float range: the caller refuses it
-            out[i:] = math.inf
-            return out
-    return out
+    terms = [float(t) for t in terms]
+    if not all(map(math.isfinite, terms)):
+        return np.full(len(terms), np.nan)
+    ratios = [t.as_integer_ratio() for t in terms]
+    unit = max((d for _, d in ratios), default=1)
+    scaled = [n * (unit // d) for n, d in ratios]
+    try:
+        return np.array([cleared(total / unit, size / unit) for total, size in
+                         zip(accumulate(scaled), accumulate(map(abs, scaled)))])
+    except OverflowError:  # beyond the float range: the caller refuses it
+        return np.full(len(terms), np.inf)
 
 
 def dcg_sum(ranked_gains, k, discount, base, shift=0) -> tuple[float, float]:
