@@ -161,7 +161,8 @@ def tables(q: Q.Question, lang: str, *, stacked: bool = False) -> None:
     with left:
         ranking(q.grades, q.labels, lang, title=t("**Ranking {name}**", lang, name="A"))
     with right:
-        ranking(q.other, q.labels, lang, title=t("**Ranking {name}**", lang, name="B"))
+        ranking(q.other, Q.other_labels(q), lang,
+                title=t("**Ranking {name}**", lang, name="B"))
 
 
 def options(q: Q.Question) -> None:
@@ -187,6 +188,15 @@ def said(q: Q.Question, answer: str, lang: str) -> str:
 
 
 def right_text(q: Q.Question, lang: str) -> str:
+    """The right answer; for a goal ("below 0.50") every order that meets it, and one."""
+    if q.kind == "arrange" and q.goal in ("below", "above"):
+        words = {"below": t("any order whose NDCG@{k} is below {target}, e.g. {order}", lang,
+                            k=q.k, target=fmt(q.target, 2), order=said(q, Q.right_answer(q),
+                                                                        lang)),
+                 "above": t("any order whose NDCG@{k} is above {target}, e.g. {order}", lang,
+                            k=q.k, target=fmt(q.target, 2), order=said(q, Q.right_answer(q),
+                                                                        lang))}
+        return words[q.goal]
     return said(q, Q.right_answer(q), lang)
 
 
@@ -222,7 +232,9 @@ def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
     """A revealed round: the distribution, the right answer, each wrong group's mistake
     (``top``: see :func:`chart`)."""
     chart(q, rnd, answers, lang, top=top)
-    st.success(t("Right answer: {answer}", lang, answer=right_text(q, lang)),
+    goal = q.kind == "arrange" and q.goal in ("below", "above")
+    st.success(t("Orders that meet the goal: {answer}", lang, answer=right_text(q, lang))
+               if goal else t("Right answer: {answer}", lang, answer=right_text(q, lang)),
                icon=":material/check_circle:")
     wrong = sorted((r for r in report.distribution(q, answers) if not r[2] and r[1]),
                    key=lambda r: (not r[3], -r[1]))  # named mistakes first, most common first

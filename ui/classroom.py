@@ -266,7 +266,10 @@ def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
         ranking_table([{"id": i, "label": lab, "grade": g}
                        for i, lab, g in zip(q.item_ids, q.labels, q.grades)],
                       k=q.k, gain=q.gain, key=text_key,
-                      view=View(editable=False, show_ideal=False),
+                      view=View(editable=False, show_ideal=False, figures=False,
+                                hint=t("Drag a row into your order (touch: the ⋮⋮ grip, or "
+                                       "press and hold; keys: Alt+↑/↓), then press Send.",
+                                       lang)),
                       unretrieved=[{"label": "", "grade": g} for g in q.unretrieved] or None)
         st.button(t("Send", lang), type="primary", key=KEY(f"send{rnd.id}"), on_click=_send,
                   args=args, icon=":material/send:")

@@ -240,6 +240,32 @@ def explain(q: Question, answer: str, lang: str) -> str:
 
 
 @functools.lru_cache(maxsize=1024)
+def other_labels(q: Question) -> tuple:
+    """Ranking B's labels (which-is-higher): the same documents as A's when B reorders A's
+    grades (each label keeps its grade), else labels of their own, so that no label names
+    two different grades.
+
+    >>> other_labels(Question("higher", (3, 2, 1), 3, labels=("a", "b", "c"), other=(1, 3, 2)))
+    ('c', 'a', 'b')
+    >>> other_labels(Question("higher", (3, 2), 2, labels=("a", "b"), other=(1, 0)))
+    ('a′', 'b′')
+    >>> other_labels(Question("higher", (3, 2), 2, other=(1, 0)))
+    ('Doc C', 'Doc D')
+    """
+    if sorted(q.grades) == sorted(q.other):
+        free = list(zip(q.labels, q.grades))
+        out = []
+        for g in q.other:
+            i = next(j for j, (_label, h) in enumerate(free) if h == g)
+            out.append(free.pop(i)[0])
+        return tuple(out)
+    n = len(q.grades)
+    if 2 * n <= 26 and q.labels == tuple(f"Doc {chr(65 + i)}" for i in range(n)):
+        return tuple(f"Doc {chr(65 + n + i)}" for i in range(n))
+    return tuple(f"{label}′" for label in q.labels)
+
+
+@functools.lru_cache(maxsize=1024)
 def mistake_value(q: Question, key: str) -> float | None:
     """The value mistake ``key`` gives for ``q``'s ranking (None when it gives none)."""
     v = _mistaken(q).get(key)

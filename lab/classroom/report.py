@@ -123,11 +123,11 @@ def ranking_text(q: Q.Question) -> str:
     >>> ranking_text(Q.Question("predict", (3, 0), 2, labels=("a", "b")))
     'a (3), b (0)'
     """
-    def one(grades) -> str:
-        return ", ".join(f"{label} ({fmt_grade(g)})" for label, g in zip(q.labels, grades))
+    def one(labels, grades) -> str:
+        return ", ".join(f"{label} ({fmt_grade(g)})" for label, g in zip(labels, grades))
     if q.kind == "higher":
-        return f"A: {one(q.grades)}; B: {one(q.other)}"
-    return one(q.grades)
+        return f"A: {one(q.labels, q.grades)}; B: {one(Q.other_labels(q), q.other)}"
+    return one(q.labels, q.grades)
 
 
 def summary(rounds: list[Round], answers: list[Answer], lang: str) -> list[dict]:

@@ -195,3 +195,13 @@ def test_the_summary_leaves_out_a_round_not_yet_revealed_and_the_csv_says_answer
     letter = Q.right_answer(choose)
     value = dict(zip(Q.LETTERS, (v for v, _ in choose.options)))[letter]
     assert Q.explain(choose, letter, "en") == f"{letter}: {value:.3f}"
+
+
+@pytest.mark.parametrize("q", [q for q in BANK if q.kind == "higher"] +
+                         [from_exercise(n, kind="compare") for n in (1, 17, 30)],
+                         ids=lambda q: q.source)
+def test_which_is_higher_never_gives_one_label_two_grades(q):
+    """A label in ranking A and ranking B names one document: one grade."""
+    seen = {}
+    for label, g in [*zip(q.labels, q.grades), *zip(Q.other_labels(q), q.other)]:
+        assert seen.setdefault(label, g) == g, (label, seen[label], g)

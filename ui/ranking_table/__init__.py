@@ -121,7 +121,8 @@ class View:
     or edits; ``hint``: the help line under the list (:data:`HINT`: the default, in the
     page's language; None: none); ``max_label``, ``max_rows``: the longest label, the most
     rows (add is refused beyond); ``size``: "present" sets type for a projector (cells at
-    20 px or more, the figures at 40 px or more, no hint line)."""
+    20 px or more, the figures at 40 px or more, no hint line); ``figures``: DCG, IDCG and
+    NDCG above the list (off where they would give an answer away: a class's Arrange)."""
 
     show_ideal: bool = True
     editable: bool = True
@@ -130,6 +131,7 @@ class View:
     max_label: int = grades.MAX_LABEL
     max_rows: int = grades.MAX_ITEMS
     size: str = "normal"
+    figures: bool = True
 
 
 def _noop() -> None:
@@ -220,6 +222,7 @@ def ranking_table(
         editable=bool(view.editable),
         disabled=bool(view.disabled),
         show_ideal=bool(view.show_ideal),
+        show_figures=bool(view.figures),
         max_label=int(view.max_label),
         size=_size(view.size),
         history=None,

@@ -221,6 +221,7 @@ function apply(inst, data) {
   inst.root.classList.toggle("is-disabled", inst.disabled);
   inst.root.classList.toggle("is-two", inst.gains.length > 1);
   inst.root.classList.toggle("no-ideal", !inst.showIdeal);
+  inst.root.classList.toggle("no-figures", d.show_figures === false);
   // "present": type for a projector (ranking_table.css, presenter view)
   inst.root.dataset.size = d.size === "present" ? "present" : "normal";
   // Changes lost with an expired session are said, at the table, until the user's next
