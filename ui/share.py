@@ -48,7 +48,9 @@ def button(url, *, key: str, lazy: bool = False):
         st.caption(t("Copy this link, or scan the code with a phone:", lang))
         st.code(url, language=None, wrap_lines=True)
         try:
-            st.image(S.qr_png(url), width=300,
+            # a PNG as drawn (Streamlit would send a JPEG, blurring the modules), small
+            # enough that the popover holds it on a projector's first screen (1280x720)
+            st.image(S.qr_png(url), width=240, output_format="PNG",
                      caption=t("QR code of the link above (drawn on this server).", lang))
         except ValueError:
             st.caption(t("This link is too long for a QR code ({n} characters; a code holds "

@@ -123,7 +123,8 @@ def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_l
         browser, tmp_path):
     """?present=1 at 1280x720: the question's text 24 px or more, the buttons 18 px, the
     count 36 px; revealed, the chart's ticks 16 px, and the chart, the right answer, the
-    mistakes and the ranking all above 720 px without scrolling."""
+    mistakes and the ranking all above 720 px without scrolling; Next question, pressed
+    further down the page, shows the new question from the top."""
     w = WORDS["en"]
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann = teacher_page(browser), phone(browser)
@@ -156,5 +157,11 @@ def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_l
         print(sizes, bottoms)
         assert sizes["ticks"] and min(sizes["ticks"]) >= 16, sizes
         assert all(b is not None and b <= 720 for b in bottoms.values()), bottoms
+        # Next question, pressed with the page scrolled down: the new question from its top
+        teacher.evaluate("document.querySelector('[data-testid=stMain]').scrollTo(0, 400)")
+        press(teacher, w["next"])
+        expect(teacher.get_by_text("Question 2 · Choose")).to_be_visible()
+        teacher.wait_for_function(
+            "document.querySelector('[data-testid=stMain]').scrollTop === 0")
         for page in (teacher, ann):
             page.context.close()
