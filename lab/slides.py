@@ -20,7 +20,8 @@ from lab.text import escape_html, fmt, fmt_grade
 
 WIDTH, HEIGHT = 1600, 900  # px: a 16:9 slide
 FORMATS = ("png", "svg")
-MAX_ROWS = 12  # rows a table slide shows (a slide, not a spreadsheet: more would not be read)
+MAX_ROWS = 10  # rows a table slide shows: ten and the header keep its text at 20 px
+MIN_TEXT_PX = 20  # a slide's smallest text, read from the back of a room
 CJK_FONT = '"DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif'
 
 
@@ -40,8 +41,8 @@ def table_slide(labels, grades, *, k: int, gain: str, unretrieved=(), lang: str 
     for frame, x in ((ranking, (0.0, 0.49)), (ideal, (0.51, 1.0))):
         rows = frame.head(MAX_ROWS)
         # the rows and a two-line header share the tables' 470 px; a long label is cut
-        row_px = min(36, 470 // (len(rows) + 2))
-        size = max(12, round(row_px * 0.55))
+        row_px = min(40, 470 // (len(rows) + 2))
+        size = max(MIN_TEXT_PX, round(row_px * 0.55))
         inside = rows["in_cutoff"].tolist()
         colour = ["#111827" if i else "#9ca3af" for i in inside]
         # Plotly reads a few HTML tags in text (<a href>, <b>): a label is escaped, as data
@@ -71,7 +72,7 @@ def table_slide(labels, grades, *, k: int, gain: str, unretrieved=(), lang: str 
     return fig
 
 
-def _short(label: str, most: int = 18) -> str:
+def _short(label: str, most: int = 15) -> str:
     return label if len(label) <= most else label[:most - 1] + "…"
 
 
@@ -92,6 +93,21 @@ def wrap(line: str, width: int = 120) -> str:
     return "<br>".join(lines + [current.rstrip()])
 
 
+def _readable(fig: go.Figure) -> go.Figure:
+    """A chart laid out for a page, its text at :data:`MIN_TEXT_PX` or more for a slide, the
+    axes' margins grown to hold their labels."""
+    big = dict(size=MIN_TEXT_PX)
+    fig.update_layout(font=big, legend=dict(font=big), hoverlabel=dict(font=big))
+    fig.for_each_xaxis(lambda a: a.update(tickfont=big, title=dict(font=big), automargin=True))
+    fig.for_each_yaxis(lambda a: a.update(tickfont=big, title=dict(font=big), automargin=True))
+    fig.for_each_annotation(lambda a: a.update(font=dict(
+        size=max(MIN_TEXT_PX, a.font.size or 0))))
+    if fig.layout.title.text:
+        fig.update_layout(title=dict(font=dict(size=max(MIN_TEXT_PX + 4,
+                                                        fig.layout.title.font.size or 0))))
+    return fig
+
+
 def available() -> bool:
     """Whether this server can draw images (a Chromium for Kaleido)."""
     return any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome",
@@ -108,6 +124,7 @@ def image(fig: go.Figure, fmt_: str = "png", *, width: int = WIDTH, height: int 
         raise ValueError("slide images need a Chromium on the server (Debian: "
                          "`apt-get install chromium`); the charts' own camera button still "
                          "saves a PNG in the browser.")
+    fig = _readable(go.Figure(fig))
     try:
         return fig.to_image(format=fmt_, width=width, height=height)
     except Exception:  # noqa: BLE001 - Kaleido's page can miss its script on a loaded

@@ -46,3 +46,25 @@ def test_a_label_with_markup_is_drawn_as_its_characters():
 def test_a_bad_format_is_refused():
     with pytest.raises(ValueError, match="format must be one of png, svg"):
         slides.image(slides.table_slide(["a"], [1], k=1, gain="linear"), "gif")
+
+
+def _font_sizes(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r"font-size:\s*([\d.]+)px", svg)]
+
+
+def test_every_text_of_a_slide_is_20_px_or_more_and_stays_on_the_slide():
+    """The table slide of ten rows with long labels, and a page's chart drawn as a slide:
+    no text under 20 px on 1600x900, no label cut off past the slide's edge."""
+    import plotly.graph_objects as go
+
+    labels = [f"A rather long label {i}" for i in range(10)]
+    table = slides.image(slides.table_slide(labels, [3, 2, 3, 0, 1, 2, 1, 0, 2, 3], k=10,
+                                            gain="exponential"), "svg").decode()
+    chart = go.Figure(go.Scatter(x=list(range(1, 11)), y=[0.5] * 10, name="NDCG@k"))
+    chart.update_layout(title="NDCG@k by k", xaxis_title="cutoff k", yaxis_title="NDCG",
+                        font=dict(size=12))
+    curve = slides.image(chart, "svg").decode()
+    for svg in (table, curve):
+        sizes = _font_sizes(svg)
+        assert sizes and min(sizes) >= 20, sorted(set(sizes))
+    assert "A rather long …" in table  # cut to fit its column, with a mark that says so
