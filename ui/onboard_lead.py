@@ -16,6 +16,7 @@ from lab.onboarding.errors import OnboardError
 from lab.onboarding.store import MAX_FILE_NAME
 from lab.text import escape_markdown
 from ndcg_core import CONVENTIONS
+from ui import tables
 from ui.onboard_repro import read
 from ui.onboarding import (KEY, LEAD, db_message, guarded, note, remember, set_note,
                            show_note, store, team_link)
@@ -60,18 +61,26 @@ def _matrix(code: str, secret: str) -> None:
         st.info(t("No member has joined yet.", lang), icon=":material/hourglass_top:")
         return
     steps = {s: str(S.STEP_IDS.index(s) + 1) for s in S.available()}
+    blank = "–"  # a step not started: a word in each of nine cells would not fit a projector
     shown = pd.DataFrame({
         t("member", lang): frame["member"], t("name", lang): frame["name"],
-        t("progress", lang): [S.progress_line(d, m, lang) for d, m in
-                              zip(frame["done"], frame["of"])],
-        **{number: [S.level_name(x, lang) for x in frame[s]] for s, number in steps.items()},
+        t("progress", lang): [f"{d}/{m}" for d, m in zip(frame["done"], frame["of"])],
+        **{number: [blank if x == S.NOT_STARTED else S.level_name(x, lang) for x in frame[s]]
+           for s, number in steps.items()},
         t("minutes", lang): frame["minutes"], t("last active (UTC)", lang): frame["last_active"],
     })
-    # the steps' columns are numbered (their titles in the header's tooltip): thirteen
-    # columns fit a projector's width, every cell in view
+    # the steps' columns are numbered (their titles in the header's tooltip) and as narrow as
+    # their cells, a long name is cut short, and ui/fit.css narrows the page's margins: every
+    # column fits a projector's width in both languages; on a phone the matrix scrolls
+    # sideways under the member's number and name, the swipe hint above it
+    tables.swipe_hint()
     st.dataframe(shown, hide_index=True, width="stretch", key=KEY("matrix"), column_config={
-        number: st.column_config.TextColumn(number, help=S.title(s, lang), width="small")
-        for s, number in steps.items()})
+        t("member", lang): st.column_config.NumberColumn("#", help=t("member", lang),
+                                                         pinned=True),
+        t("name", lang): st.column_config.TextColumn(width=140, pinned=True),
+        **{number: st.column_config.TextColumn(number, help=S.title(s, lang))
+           for s, number in steps.items()}})
+    st.caption(f"{blank}: {S.level_name(S.NOT_STARTED, lang)}")
     a, b, c = st.columns(3)
     a.download_button(t("Download the matrix (CSV)", lang), frame.to_csv(index=False),
                       file_name=f"onboarding-{team.code}.csv", mime="text/csv",
