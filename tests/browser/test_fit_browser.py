@@ -22,7 +22,10 @@ checked and then its solution shown. The test fails on
 - class mode (/class): its landing page; the teacher's room once started and with a question
   open, whose join code, QR code, question and count must be on the first screen of the
   projector and the laptop; on the phone, a student's join and answer views (the join form,
-  the question and its Send button on the first screen).
+  the question and its Send button on the first screen);
+- onboarding (/onboarding): its landing page, the lead's view of a team just started, and
+  the same view once a member has joined: the members x steps matrix, every column in view
+  at 1280x720 in both languages (on the phone it scrolls sideways, its swipe hint shown).
 
 One server (the session's ``app_url``) and one browser context per size.
 """
@@ -53,7 +56,9 @@ RUNS = [(size, "en") for size in SIZES] + [("projector 1280x720", "zh"), ("phone
 # Every page by its own name (the root, where shared links open the playground, is checked
 # by test_playground_opens_by_its_own_name_and_its_links_keep_working).
 PAGES = ["playground", "start_here", "worked_examples", "gain", "cutoffs", "conventions",
-         "beyond", "mistakes", "practice", "your_data", "class"]
+         "beyond", "mistakes", "practice", "write_code", "your_data", "class", "onboarding"]
+# A member of the team the onboarding lead starts: a long name, as names come.
+MEMBER = "Maria Fernanda Oliveira-Santos"
 
 # Lazy parts (data grids, charts) have drawn.
 DRAWN_JS = """() => {
@@ -380,6 +385,24 @@ def states(page: Page, name: str, lang: str):
     elif name == "playground":
         click(page, page.get_by_role("tab", name=t("Charts", lang)))
         yield "charts tab"
+    elif name == "onboarding":  # the landing page; the lead's view, then with a member
+        click(page, page.get_by_role("button", name=t("Start a team", lang)))
+        page.wait_for_url("**/onboarding?team=*")
+        settle(page)
+        yield "a team started"
+        team_link = page.url
+        member = page.context.browser.new_context()  # a browser of its own: not the lead's
+        try:
+            joining = member.new_page()
+            open_app_on(joining, f"{team_link}&lang={lang}")
+            joining.get_by_label(t("Your name", lang)).fill(MEMBER)
+            press(joining, t("Join the team", lang))
+            joining.wait_for_url("**me=*")
+        finally:
+            member.close()
+        page.get_by_test_id("stDataFrame").wait_for()  # the matrix follows the team live
+        settle(page)
+        yield "a member joined: the members x steps matrix"
 
 
 @pytest.mark.parametrize(("size", "lang"), RUNS, ids=[f"{s} {lang}" for s, lang in RUNS])
