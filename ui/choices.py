@@ -22,7 +22,8 @@ from lab.errors import explain
 from lab.i18n import t
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, gain_name, number_format
 from lab import slides as slide_images
-from ui import choice_charts as CC, charts, routing, slides, state, your_data as D
+from ui import (choice_charts as CC, charts, routing, run_summary, slides, state, tables,
+                your_data as D)
 
 PROGRESS_AFTER = 1.0  # seconds: a shorter computation shows no bar
 
@@ -211,8 +212,10 @@ def _show_table(table, sizes, swap_queries, labels, choices):
         else:
             config[column] = st.column_config.TextColumn(label, help=help_,
                                                          pinned=column == "choice")
+    tables.swipe_hint()  # twelve columns: the phone's hint; elsewhere the caption under it
     st.dataframe(view, hide_index=True, width="stretch", key="ch_table", column_config=config,
                  placeholder=MISSING)
+    run_summary.scroll_hint(view)
     for n, note in table["note"].items():
         if note:
             st.caption(t("{choice}: {why}", lang, choice=labels[n],
@@ -296,10 +299,13 @@ def _swaps_and_playground(scores, table, qrels, runs, choices, labels, settings)
                    "choice 1": t("run 1 under the choice", lang),
                    "choice 2": t("run 2 under the choice", lang)}
         decimals = number_format(DATA_DECIMALS)
+        tables.swipe_hint()
         st.dataframe(swaps, hide_index=True, width="stretch", key="ch_swapped",
                      column_config={c: st.column_config.NumberColumn(headers[c], format=decimals)
-                                    if c.startswith(("reference", "choice ")) else headers[c]
+                                    if c.startswith(("reference", "choice ")) else
+                                    st.column_config.TextColumn(headers[c], pinned=c == "choice")
                                     for c in swaps.columns})
+        run_summary.scroll_hint(swaps)
     else:
         st.caption(t("Every choice orders the runs as the reference does.", lang))
     st.subheader(t("Where a choice and the reference disagree most", lang))
