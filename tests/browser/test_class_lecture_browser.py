@@ -49,7 +49,9 @@ def test_choose_shows_its_options_on_the_projector_and_refuses_send_with_nothing
         press(teacher, w["next"])
         for letter, (v, _key) in zip("ABCD", CHOOSE.options):
             expect(teacher.get_by_text(f"{letter} · {v:.3f}", exact=True)).to_be_visible()
-        expect(button(ann, w["send"])).to_be_visible(timeout=RERUN_TIMEOUT_MS)
+        # the phone has the Choose question (not question 1's Send, before its next poll)
+        expect(ann.get_by_role("radiogroup", name=w["answer"])).to_be_visible(
+            timeout=RERUN_TIMEOUT_MS)
         press(ann, w["send"], tap=True)
         expect(ann.get_by_text(t("Pick one of {letters}.", lang, letters="A, B, C, D"),
                                exact=True)).to_be_visible()
