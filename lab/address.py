@@ -4,7 +4,7 @@ A teacher opens the app at ``http://localhost:8501`` on the laptop that runs it;
 from that names the phone itself. In order:
 
 1. a public address the deployment states (``NDCG_LAB_PUBLIC_URL``, or ``public_url`` under
-   ``[class]`` in ``.streamlit/secrets.toml``: a server behind a proxy or a name);
+   ``[class]`` in Streamlit's ``secrets.toml``: a server behind a proxy or a name);
 2. the teacher's own address when it is not a loopback one (the class reaches it too);
 3. this machine's network address, found here: the interfaces' addresses (Linux), else what
    the machine's name resolves to, else the source address the kernel would pick for a

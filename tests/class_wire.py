@@ -9,7 +9,7 @@ key, the alerts' and metrics' texts, and the fragments the server asked to rerun
 the interval the server gave.
 
 :class:`WirePhone` joins a room (the join form) and answers; :class:`WireTeacher` opens the
-teacher's link and presses its buttons. Used by tests/lab/test_class_two_servers.py and
+teacher's link and presses its buttons. Used by tests/app/test_class_two_servers.py and
 tests/bench/bench_lecture.py.
 """
 
