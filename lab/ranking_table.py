@@ -11,6 +11,8 @@ these, see tests/browser/test_ranking_table.py). Which order to draw after a rep
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 import numbers
 from collections.abc import Mapping, Sequence
@@ -238,6 +240,11 @@ def table_data(rows: Sequence[Mapping[str, Any]], *, k: int | None, gain: str,
         data["problem"] = str(exc)
         return data
     data.update(figures=figures, ideal_figures=ideal_figures or None, idcg=idcg)
+    if rules is not None and rules.discount == "ln":
+        # the browser's twin takes ln's NDCG from the log2 sums, as the engine does
+        log2 = dataclasses.replace(rules, discount="log2")
+        data["idcg_log2"] = {g: _json_number(parts(grades, k, g, judged, zero_idcg, log2).idcg)
+                             for g in gains}
     return data
 
 

@@ -73,3 +73,38 @@ def test_the_browser_twin_sums_cancelling_lists_as_the_engine_to_the_last_bit(
     for case, (cumulative, parts), have in zip(cases, want, got):
         assert have["cumulative"] == cumulative, case
         assert (have["dcg"], have["ndcg"]) == (parts.dcg, parts.ndcg), case
+
+
+PREVIEW_AS_DRAWN = """async ([source, cases]) => {
+  const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+  const m = await import(url);
+  return cases.map((d) => m.preview(d.grades, {k: d.k, gains: d.gains, idcg: d.idcg,
+    idcgLog2: d.idcg_log2, zero: d.zero, conv: d.conv}).linear.ndcg);
+}"""
+
+
+def test_with_the_ln_discount_the_browser_twin_gives_the_engines_ndcg_on_cancelling_lists(
+        browser: Browser):
+    """The playground's ln(i + 1) discount (negative grades kept): the preview's NDCG is the
+    figure the page prints, taken from the log2 sums as the engine takes it, on every list
+    built to cancel (a ratio of ln sums would differ where the sums nearly cancel)."""
+    from lab import ranking_table, rules
+    kept = rules.Rules(discount="ln", negative="through", zero="zero")
+    cases, want = [], []
+    for grades in cancelling_lists(60, seed=41):
+        rows = [{"id": f"d{i}", "label": f"D{i}", "grade": g} for i, g in enumerate(grades)]
+        for k in (3, len(grades)):
+            data = ranking_table.table_data(rows, k=k, gain="linear", rules=kept)
+            assert data["problem"] is None, data["problem"]
+            cases.append({**data, "grades": list(grades)})
+            want.append(data["figures"]["linear"]["ndcg"])
+            assert want[-1] == nc.ndcg(grades, k=k, discount="log2", zero_idcg="zero",
+                                       negative="keep", negative_ideal="keep")
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto("about:blank")
+        got = page.evaluate(PREVIEW_AS_DRAWN, [JS.read_text(encoding="utf-8"), cases])
+    finally:
+        context.close()
+    assert got == want

@@ -187,6 +187,7 @@ function apply(inst, data) {
   inst.k = Number.isInteger(d.k) && d.k > 0 ? d.k : inst.rows.length;
   inst.gainShort = d.gain_short || {};  // lab/gains.py: a column's sub-head, a CSS class
   inst.idcg = d.idcg || null;
+  inst.idcgLog2 = d.idcg_log2 || null;
   inst.zero = d.zero === undefined ? 0 : d.zero;
   inst.conv = d.conv || null;  // the playground's mistake settings (figures.js computes them)
   inst.scale = d.scale || null;

@@ -98,10 +98,18 @@ export function discountHead(conv, ideal) {
   return "log₂ (i+1)";
 }
 
+/** DCG@k of `gain` under log2(i + 1), with IDCG@k under log2 as Python sent it. */
+function log2Sums(gain, conv, kk, best) {
+  const plain = { ...conv, discount: "log2" };
+  const { sums, sizes } = prefixSums(gain.map((x, i) => x / discountOf(i + 1, plain, false)));
+  return { dcg: kk > 0 ? sums[kk - 1] : 0, best, sizes };
+}
+
 /**
  * Every figure of the ranked list `grades` (position 1 first), per gain.
  * opts: {k: cutoff (null = whole list), gains: ["linear", ...],
- *        idcg: {gain: IDCG@k from Python}, zero: NDCG when IDCG@k <= 0 (0, 1 or null),
+ *        idcg: {gain: IDCG@k from Python}, idcgLog2: {gain: IDCG@k under log2(i + 1), sent
+ *        with the ln discount}, zero: NDCG when IDCG@k <= 0 (0, 1 or null),
  *        conv: the mistake settings (lab.rules.conv) or null}: with cut "ideal_only" DCG
  *        sums the whole list; with negatives let through only an IDCG of exactly 0 is
  *        replaced by `zero` (a negative one divides, as scikit-learn 0.22 did).
@@ -125,12 +133,17 @@ export function preview(grades, opts) {
     const { sums: cumulative, sizes } = prefixSums(contribution);
     const dcg = kk > 0 ? cumulative[kk - 1] : 0;
     const best = opts.idcg ? opts.idcg[g] : null;
+    // ln(i + 1) = ln 2 · log2(i + 1): as ndcg_core, the ratio and its rules are taken from
+    // the log2 sums (Python sends IDCG's), so every log base gives the very same NDCG
+    const log2 = conv && conv.discount === "ln" && opts.idcgLog2 ? opts.idcgLog2[g] : undefined;
+    const ratio = log2 === undefined ? { dcg, best, sizes }
+      : log2Sums(gain, conv, kk, log2);
     const zero = opts.zero === undefined ? 0 : opts.zero;
-    const divides = conv && conv.negative === "through" ? best !== 0 : best > 0;
+    const divides = conv && conv.negative === "through" ? ratio.best !== 0 : ratio.best > 0;
     // DCG equal to IDCG within the bound of their terms (the ideal's taken as the
     // ranking's: the same items) is NDCG 1 exactly, as ndcg_core decides it
-    const same = kk > 0 && Math.abs(dcg - best) <= ZERO_BOUND * 2 * sizes[kk - 1];
-    const ndcg = best == null ? null : !divides ? zero : same ? 1 : dcg / best;
+    const same = kk > 0 && Math.abs(ratio.dcg - ratio.best) <= ZERO_BOUND * 2 * ratio.sizes[kk - 1];
+    const ndcg = best == null ? null : !divides ? zero : same ? 1 : ratio.dcg / ratio.best;
     out[g] = { gain, discount, contribution, cumulative, dcg, idcg: best, ndcg };
   }
   return out;

@@ -412,7 +412,7 @@ function renderIdeal(inst) {
 function previewOf(inst, rows) {
   if (rows.some((r) => r.grade === null)) return null;
   if (!inst.idcg) return null;
-  return preview(rows.map((r) => r.grade), { k: inst.k, gains: inst.gains, idcg: inst.idcg, zero: inst.zero, conv: inst.conv });
+  return preview(rows.map((r) => r.grade), { k: inst.k, gains: inst.gains, idcg: inst.idcg, idcgLog2: inst.idcgLog2, zero: inst.zero, conv: inst.conv });
 }
 
 /** Show `figures` (of `rows`, in that order) in the figures above the table, and tell the
