@@ -31,46 +31,46 @@ def task(key: str, lang: str) -> str:
                  "add each grade divided by log2(rank + 1), over the first k ranks (all of "
                  "them when k is None or larger than the list).\n\nWorked example: "
                  "`dcg([3, 2, 3, 0, 1, 2], k=4)` = 3/log2(2) + 2/log2(3) + 3/log2(4) + "
-                 "0/log2(5) = 3 + 1.2619 + 1.5 + 0 = **5.7619**.", lang),
+                 "0/log2(5) = 3 + 1.262 + 1.500 + 0 = **5.762**.", lang),
         "dcg_exp": t("Write `dcg_exp(grades, k=None)`: as `dcg`, but each grade g gains "
                      "2^g − 1 (Burges et al. 2005), which puts the top grades far ahead."
                      "\n\nWorked example: `dcg_exp([3, 2, 3, 0, 1, 2], k=4)` = 7/1 + 3/1.585 "
-                     "+ 7/2 + 0 = **12.3928**.", lang),
+                     "+ 7/2 + 0 = **12.393**.", lang),
         "idcg": t("Write `idcg(judged, k=None)`: the DCG (linear gain) of the best possible "
                   "ranking of every judged grade of the query, retrieved or not: sort them, "
                   "highest first, and cut at k.\n\nWorked example: `idcg([3, 2, 3, 0, 1, 2, "
-                  "3, 2], k=4)`: the ideal is 3, 3, 3, 2, so 3 + 3/1.585 + 3/2 + 2/2.3219 = "
-                  "**7.2542**.", lang),
+                  "3, 2], k=4)`: the ideal is 3, 3, 3, 2, so 3 + 3/1.585 + 3/2 + 2/2.322 = "
+                  "**7.254**.", lang),
         "ndcg": t("Write `ndcg(grades, k=None, unretrieved=())`: DCG@k of the ranking over "
                   "IDCG@k, the ideal made from the ranking's grades *and* the judged grades "
                   "it never retrieved (`unretrieved`). Return None when IDCG@k is 0.\n\n"
                   "Worked example: `ndcg([3, 2, 3, 0, 1, 2], k=4, unretrieved=[3, 2])` = "
-                  "5.7619 / 7.2542 = **0.7943**.", lang),
+                  "5.762 / 7.254 = **0.794**.", lang),
         "mean_ndcg": t("Write `mean_ndcg(queries, k)`: `queries` is a list of `[grades, "
                        "unretrieved]` pairs; return the mean NDCG@k over the queries that "
                        "have something relevant to find. A query whose grades are all 0 "
                        "has no NDCG (0/0): leave it out of the mean, neither 0 nor 1. When no "
                        "query is left, return None.\n\nWorked example: `mean_ndcg([[[1, 1, "
-                       "0], []], [[0, 0, 0], []]], 3)` = 1.0 (the second query is left out; "
-                       "counted as 0 it would be 0.5).", lang),
+                       "0], []], [[0, 0, 0], []]], 3)` = 1.000 (the second query is left out; "
+                       "counted as 0 it would be 0.500).", lang),
         "dcg_ties": t("Write `dcg_ties(scores, grades, k=None)`: the items come in any order; "
                       "rank them by score, highest first. Items with equal scores share "
                       "their places: each place of a tied group gets the group's mean gain "
                       "(McSherry & Najork 2008, scikit-learn).\n\nWorked example: "
                       "`dcg_ties([0.9, 0.9, 0.5], [0, 2, 1], k=1)`: the two tied items share "
-                      "ranks 1–2, mean gain (0 + 2)/2 = 1, so DCG@1 = 1/log2(2) = **1.0**.",
+                      "ranks 1–2, mean gain (0 + 2)/2 = 1, so DCG@1 = 1/log2(2) = **1.000**.",
                       lang),
         "dcg_docid": t("Write `dcg_docid(docids, scores, grades, k=None)`: rank by score, "
                        "highest first, and break ties as trec_eval does: by doc id, "
                        "*descending* (as strings).\n\nWorked example: `dcg_docid(['d1', "
                        "'d2', 'd3'], [0.9, 0.9, 0.5], [0, 2, 1], k=1)`: d2 comes before d1, "
-                       "so DCG@1 = **2.0**.", lang),
+                       "so DCG@1 = **2.000**.", lang),
         "ndcg_beyond": t("Write `ndcg(grades, k=None, unretrieved=())` again, now for a "
                          "cutoff k longer than the list: DCG has nothing past the list, but "
                          "the ideal still has k places to fill from the judged pool.\n\n"
                          "Worked example (mlflow #24541): `ndcg([1], k=5, unretrieved=[1, 1, "
-                         "1, 1])` = 1 / (1 + 1/1.585 + 1/2 + 1/2.3219 + 1/2.585) = "
-                         "**0.3392**, not 1.", lang),
+                         "1, 1])` = 1 / (1 + 1/1.585 + 1/2 + 1/2.322 + 1/2.585) = "
+                         "**0.339**, not 1.", lang),
         "evaluate": t("Write `evaluate(qrels_lines, run_lines, k=10)`: qrels lines are "
                       "`qid 0 docid grade`, run lines `qid Q0 docid rank score tag`. Return "
                       "`{qid: NDCG@k}` for each query of the run that has judgments, as "
