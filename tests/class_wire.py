@@ -16,10 +16,19 @@ tests/bench/bench_lecture.py.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 import urllib.parse
 
 READ_TIMEOUT_S = 120
+
+
+def run_apart(coroutine):
+    """``asyncio.run(coroutine)`` on a thread of its own: a worker whose earlier test started
+    Playwright's sync API has an event loop running on the test's thread, where asyncio.run
+    refuses to start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def every_or(interval: float | None, default: float) -> float:

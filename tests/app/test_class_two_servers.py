@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 import monkey as M  # noqa: E402
-from class_wire import WirePhone, WireTeacher  # noqa: E402
+from class_wire import WirePhone, WireTeacher, run_apart  # noqa: E402
 from postgres_server import postgres_server  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -88,5 +88,5 @@ def test_a_room_is_shared_by_two_servers_on_one_database(two_servers):
                 await c.close()
         return [c.exceptions for c in (teacher, on_a, on_b)]
 
-    assert asyncio.run(lecture()) == [0, 0, 0]
+    assert run_apart(lecture()) == [0, 0, 0]
     assert not a.all_tracebacks() and not b.all_tracebacks()

@@ -4,13 +4,13 @@ tells them apart), as a bot would: what AppTest cannot show (it has no address).
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import monkey as M  # noqa: E402
 from bench_abuse import Wire  # noqa: E402
+from class_wire import run_apart  # noqa: E402
 
 from lab.classroom import db  # noqa: E402
 from lab.classroom.limits import Limits  # noqa: E402
@@ -44,7 +44,7 @@ def test_new_sessions_from_one_address_fill_no_class_and_a_real_student_joins(
                        await join("127.0.0.2", {"X-Real-IP": "198.51.100.7"})]
 
     with M.AppServer(tmp_path) as server:
-        got = asyncio.run(run())
+        got = run_apart(run())
         assert not server.all_tracebacks()
     assert got[:limit] == ["joined"] * limit
     assert all(g.startswith("This class has taken as many") for g in got[limit:limit + 3]), \
