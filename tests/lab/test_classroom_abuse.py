@@ -14,7 +14,6 @@ import io
 import sqlite3
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -24,41 +23,13 @@ from lab.classroom.bank import BANK
 from lab.classroom.errors import ClassError
 from lab.classroom.limits import Gate, Limits
 from lab.classroom.store import Store
-from postgres_server import postgres_cluster, postgres_server
+from postgres_server import postgres_cluster
 
 QUESTION = Q.to_json(BANK[0])
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    url = request.getfixturevalue("postgres_url")
-    engine = sa.create_engine(url)
-    db.meta.drop_all(engine)
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE IF EXISTS schema_version"))
-    engine.dispose()
-    return url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

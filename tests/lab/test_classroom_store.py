@@ -12,42 +12,12 @@ import pytest
 import sqlalchemy as sa
 
 from lab.classroom import codes, config, db
-from postgres_server import postgres_server
 from lab.classroom.errors import ClassError
 from lab.classroom.store import DAY, MAX_ANSWER, MAX_NICKNAME, RATE_SENDS, RATE_WINDOW, Store
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    """One real PostgreSQL server for this file's tests (tests/postgres_server.py)."""
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'data' / 'class.sqlite3'}"
-    url = request.getfixturevalue("postgres_url")
-    engine = sa.create_engine(url)
-    db.meta.drop_all(engine)  # each test starts from an empty database
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE IF EXISTS schema_version"))
-    engine.dispose()
-    return url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

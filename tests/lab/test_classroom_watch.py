@@ -4,47 +4,17 @@ PostgreSQL server: what a waiting phone reads instead of asking the database."""
 from __future__ import annotations
 
 import pytest
-import sqlalchemy as sa
 
 from lab.classroom import db
 from lab.classroom.errors import ClassError
 from lab.classroom.store import Store
 from lab.classroom.watch import RoomWatch
-from postgres_server import postgres_server
 
 QUESTION = '{"kind": "predict", "grades": [3, 2, 3, 0, 1, 2], "k": 6}'
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    url = request.getfixturevalue("postgres_url")
-    engine = sa.create_engine(url)
-    db.meta.drop_all(engine)
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE IF EXISTS schema_version"))
-    engine.dispose()
-    return url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -9,44 +9,13 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from lab.classroom import db as class_db
 from lab.onboarding import checks as C, db, record as REC, report as R, steps as S
 from lab.onboarding.errors import OnboardError
 from lab.onboarding.store import MAX_NAME, Store
-from postgres_server import postgres_server
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'data' / 'class.sqlite3'}"
-    url = request.getfixturevalue("postgres_url")
-    engine = sa.create_engine(url)
-    db.meta.drop_all(engine)  # each test starts from an empty database
-    class_db.meta.drop_all(engine)
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE IF EXISTS schema_version"))
-    engine.dispose()
-    return url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
