@@ -24,7 +24,7 @@ L.section(flips.GAIN, "curves")
 charts.show(charts.gain_chart(4), key="gain_curves")
 
 st.header(t("Your playground ranking under both gains", lang))
-n = len(pg.items)
+n = len(pg.items) + len(pg.unretrieved)  # as the playground's: k may pass the list
 if n > 1:
     state.set_widget_from_state(state.GAIN_K, pg.cutoff)
     st.slider(t("Cutoff k", lang), 1, n, key=state.GAIN_K, on_change=state.on_k,

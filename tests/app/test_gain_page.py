@@ -131,3 +131,16 @@ def test_flip_finder_explains_in_chinese_why_binary_grades_never_flip():
                                                     scale="binary"))
     assert any(i.value == flips.flip_reasons("zh")["proportional"] for i in at.info)
     assert flips.flip_reasons("zh")["proportional"].startswith("在这些等级上，指数增益")
+
+
+def test_a_playground_cutoff_past_the_list_opens_the_gain_page_at_that_cutoff():
+    """The playground lets k pass the list when judged items were not retrieved (6 ranked +
+    2 unretrieved: k = 8); the gain page's slider goes as far and shows k = 8, with the
+    figures at k = 8 (it raised Streamlit's 'value 8 above max 6' before)."""
+    state = P.make([f"Doc {c}" for c in "ABCDEF"], DOC000, k=8, unretrieved=(3, 2))
+    at = open_page("pages/gain.py", state)
+    assert not at.exception
+    slider = next(s for s in at.slider if s.label == "Cutoff k")
+    assert (slider.value, slider.max) == (8, 8)
+    want = nc.ndcg(DOC000, k=8, ideal=list(DOC000) + [3, 2])
+    assert any(m.value == f"{want:.3f}" for m in at.metric), [m.value for m in at.metric]
