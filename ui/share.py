@@ -1,4 +1,5 @@
-"""The Share button: a page's link to copy and its QR code, both drawn here (lab/share.py)."""
+"""The Share button: a dialog with a page's link to copy and its QR code, both drawn here
+(lab/share.py)."""
 
 from __future__ import annotations
 
@@ -33,28 +34,30 @@ def base() -> str:
     return reach().base
 
 
-def button(url, *, key: str, lazy: bool = False):
-    """A Share popover: the link (Streamlit's code block has a copy button; the link is
-    plain text, never a Markdown link) and its QR code for a projector. ``lazy``: ``url``
-    is a function, called and drawn only while the popover is open (a page that reruns on
-    every move, the playground, does not draw a QR code per move)."""
+def button(url, *, key: str) -> None:
+    """A Share button that opens a dialog: the link (Streamlit's code block has a copy
+    button; the link is plain text, never a Markdown link) and its QR code. A dialog sits in
+    the middle of the screen wherever the button is: a popover opened below a button near
+    the page's bottom put the code under a projector's 720th line. ``url``: the link, or a
+    function that gives it, called only on the press (the playground reruns on every move
+    and builds no link or QR code for a dialog nobody opened)."""
     lang = state.language()
-    pop = st.popover(t("Share", lang), icon=":material/share:", key=key,
-                     on_change="rerun" if lazy else "ignore")
-    if lazy and not pop.open:
-        return
-    url = url() if lazy else url
-    with pop:
-        st.caption(t("Copy this link, or scan the code with a phone:", lang))
-        st.code(url, language=None, wrap_lines=True)
-        try:
-            # a PNG as drawn (Streamlit would send a JPEG, blurring the modules), small
-            # enough that the popover holds it on a projector's first screen (1280x720)
-            st.image(S.qr_png(url), width=240, output_format="PNG",
-                     caption=t("QR code of the link above (drawn on this server).", lang))
-        except ValueError:
-            st.caption(t("This link is too long for a QR code ({n} characters; a code holds "
-                         "2,331): copy the link instead.", lang, n=f"{len(url):,}"))
+    if st.button(t("Share", lang), icon=":material/share:", key=key):
+        st.dialog(t("Share", lang), icon=":material/share:")(_shared)(
+            url() if callable(url) else url, lang)
+
+
+def _shared(url: str, lang: str) -> None:
+    st.caption(t("Copy this link, or scan the code with a phone:", lang))
+    st.code(url, language=None, wrap_lines=True)
+    try:
+        # a PNG as drawn (Streamlit would send a JPEG, blurring the modules); 240 px keeps
+        # the dialog inside a 720-line projector and a phone's screen
+        st.image(S.qr_png(url), width=240, output_format="PNG",
+                 caption=t("QR code of the link above (drawn on this server).", lang))
+    except ValueError:
+        st.caption(t("This link is too long for a QR code ({n} characters; a code holds "
+                     "2,331): copy the link instead.", lang, n=f"{len(url):,}"))
 
 
 def exercise(exercise_id: str, *, key: str = "share_px"):
@@ -69,7 +72,7 @@ def here() -> str:
 
 
 def playground(*, key: str = "share_pg"):
-    button(here, key=key, lazy=True)
+    button(here, key=key)
 
 
 def worked_example(ranking_key: str, document: str):

@@ -1,5 +1,5 @@
 """Share links: an exercise's link opens that exercise; a link that names no exercise says so
-and shows exercise 1; the Share popover holds the link as plain text."""
+and shows exercise 1; the Share dialog holds the link as plain text."""
 
 from streamlit.testing.v1 import AppTest
 
@@ -30,8 +30,12 @@ def test_a_link_to_no_exercise_says_so_and_shows_exercise_one():
     assert at.subheader[0].value == "Exercise 1 · medium"
 
 
-def test_the_share_popover_holds_the_exercises_link():
+def test_the_share_dialog_holds_the_exercises_link():
+    """Share opens a dialog whose link (plain text, with a copy button) opens this
+    exercise; before the press no link is drawn."""
     at = open_practice("compute/easy/4")
+    assert not any("/practice?ex=" in c.value for c in at.code)
+    at.button(key="share_px").click().run()
     codes = [c.value for c in at.code]
     assert any(c.endswith("/practice?ex=compute%2Feasy%2F4&lang=en") for c in codes), codes
 

@@ -10,6 +10,8 @@ from urllib.parse import urljoin
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from conftest import open_app_on
+
 import ndcg_core as nc
 from lab import exercises as E
 from lab.text import fmt
@@ -59,15 +61,15 @@ def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
     opener = page.get_by_role("button", name="Share").nth(1)  # doc000, then doc000exp
     expect(opener).to_be_visible(timeout=30_000)
     opener.click()
-    popover = page.get_by_test_id("stPopoverBody")
+    popover = page.get_by_role("dialog")
     expect(popover).to_be_visible(timeout=30_000)
     link = popover.locator("code").inner_text().strip()
     assert link == app_url.rstrip("/") + "/worked_examples?lang=en&doc=000#doc000exp", link
     image = popover.get_by_role("img")
-    # the PNG arrives after the popover opens: read it once it is decoded and drawn
+    # the PNG arrives after the dialog opens: read it once it is decoded and drawn
     page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
                            arg=image.element_handle(), timeout=30_000)
-    # scan the PNG the page was sent (a screenshot of a popover still easing in can be blank)
+    # scan the PNG the page was sent (a screenshot of a dialog still easing in can be blank)
     src = image.get_attribute("src")
     if src.startswith("data:"):
         png = base64.b64decode(src.split(",", 1)[1])
@@ -91,3 +93,29 @@ def test_a_worked_examples_share_code_scans_to_a_link_that_opens_at_it(
             expect(heading).to_be_in_viewport(timeout=1_000)
         finally:
             other.close()
+
+
+def test_the_share_dialogs_qr_code_lies_whole_on_a_projector_and_on_a_phone(new_page, app_url):
+    """The playground's Share at 1280x720 (the button sits near the page's bottom), and its
+    分享 on a phone in Chinese (390x844): the dialog's QR code is inside the screen, whole."""
+    for width, height, lang, name, options in (
+            (1280, 720, "en", "Share", {}),
+            (390, 844, "zh", "分享", {"has_touch": True, "is_mobile": True})):
+        page = new_page(width, height, **options)
+        open_app_on(page, f"{app_url.rstrip('/')}/playground?lang={lang}")
+        page.get_by_role("button", name=name, exact=True).first.click()
+        image = page.get_by_role("dialog").get_by_role("img")
+        expect(image).to_be_visible(timeout=30_000)
+        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
+                               arg=image.element_handle(), timeout=30_000)
+        # still, once the dialog has eased in
+        page.wait_for_function("""(img) => {
+            const a = img.getBoundingClientRect();
+            return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+              () => { const b = img.getBoundingClientRect();
+                      done(a.top === b.top && a.left === b.left && a.width === b.width); })));
+        }""", arg=image.element_handle(), timeout=30_000)
+        box = image.bounding_box()
+        assert box["width"] >= 200, box  # a code a phone scans from the room
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (height, box)
