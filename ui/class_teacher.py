@@ -1,9 +1,9 @@
 """The teacher's side of class mode: the room's code and QR code, the pacing buttons, the
 live count, the reveal, rounds side by side, and the export.
 
-The teacher's link (``/class?room=CODE&key=SECRET``) is the only key to the room: it is shown
-folded away (the projector shows the join code, never the secret), and reopening it after a
-closed tab or a server restart brings the room back from the database.
+The teacher's link (``/class?room=CODE&key=SECRET``) is the only key to the room: folded away,
+it is copied without being shown (the projector shows the join code, never the secret), and
+reopening it after a closed tab or a server restart brings the room back from the database.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from lab.classroom.bank import BANK, from_exercise, from_link
 from lab.classroom.errors import ClassError
 from lab.i18n import t
 from ui import class_admin, class_views as V, page_hooks, share, state
+from ui.copy_button import copy_button
 
 KEY = state.CLASS.format
 QR_PIXELS = 360  # a 33-module code at ~11 px a module: readable across a room on 720 lines
@@ -116,12 +117,24 @@ def render(code: str, secret: str, lang: str) -> None:
         _live(code, secret)
     _own(code, secret, room.current_round, lang)
     class_admin.render(code, secret, room, lang)
+    _teacher_link(room.code, secret, lang)
+    _results(code, lang)
+
+
+def _teacher_link(code: str, secret: str, lang: str) -> None:
+    """The link that controls the room, copied without being shown: the class sees this
+    screen, and a photograph of the link is the room's key. Shown only on request."""
+    link = f"{share.own_base()}/class?{urlencode({'room': code, 'key': secret})}"
     with st.expander(t("Your teacher link (keep it private)", lang), icon=":material/key:"):
         st.caption(t("This link controls the class: reopen it to come back after a closed "
                      "tab or a restart. Do not show it to the class.", lang))
-        st.code(f"{share.own_base()}/class?{urlencode({'room': room.code, 'key': secret})}",
-                language=None, wrap_lines=True)
-    _results(code, lang)
+        copy_button(link, key=KEY("copy_link"), label=t("Copy the teacher link", lang),
+                    copied=t("Copied: paste it somewhere only you can see.", lang),
+                    failed=t("This browser did not copy it: turn on Show the link, and copy "
+                             "it by hand.", lang))
+        if st.toggle(t("Show the link", lang), value=False, key=KEY("show_link"),
+                     help=t("Only when the class cannot see this screen.", lang)):
+            st.code(link, language=None, wrap_lines=True)
 
 
 def _reach_note(reach, lang: str) -> None:

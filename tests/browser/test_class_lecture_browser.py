@@ -60,13 +60,33 @@ def test_choose_shows_its_options_on_the_projector_and_refuses_send_with_nothing
         ann.context.close()
 
 
-def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_and_a_phone_stays_one_student(
+def copy_teacher_link(teacher, url: str, lang: str) -> str:
+    """Unfold *Your teacher link*, press *Copy the teacher link*; the link the clipboard
+    got (the test's browser lets the page write and read it)."""
+    teacher.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    teacher.get_by_text(t("Your teacher link (keep it private)", lang), exact=True).click()
+    teacher.get_by_role("button", name=t("Copy the teacher link", lang), exact=True).click()
+    expect(teacher.get_by_text(t("Copied: paste it somewhere only you can see.", lang),
+                               exact=True)).to_be_visible()
+    return teacher.evaluate("navigator.clipboard.readText()")
+
+
+def expect_not_on_screen(teacher, secret: str) -> None:
+    """``secret`` is in no text of the page, in its markup, or in the address bar."""
+    assert secret not in teacher.url
+    assert secret not in teacher.locator("body").inner_text()
+    assert secret not in teacher.content()
+    expect(teacher.get_by_text(secret, exact=False)).to_have_count(0)  # shadow roots too
+
+
+def test_the_join_link_names_the_public_address_the_key_is_copied_unseen_and_a_phone_stays_one_student(
         browser, tmp_path):
     """The join link and its note name the configured public address, not 127.0.0.1; the
-    address bar holds the room, never its key; a phone reopening the join link is still
-    S001 ("1 joined"); while the server is down the phone says the class is reconnecting
-    (not Streamlit's developer dialog), and after the restart the phone and the teacher's
-    ``/class?room=CODE`` come back as they were."""
+    address bar holds the room, never its key, and *Copy the teacher link* puts the link on
+    the clipboard without showing it; a phone reopening the join link is still S001
+    ("1 joined"); while the server is down the phone says the class is reconnecting (not
+    Streamlit's developer dialog); after the restart the phone is S001 again and the copied
+    link, opened in another browser, brings the teacher's room back."""
     w = WORDS["en"]
     env = {"NDCG_LAB_DATA": str(tmp_path), "NDCG_LAB_PUBLIC_URL": PUBLIC}
     teacher, ann = teacher_page(browser), phone(browser)
@@ -75,6 +95,9 @@ def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_a
         assert "key=" not in teacher.url
         expect(teacher.get_by_text(f"{PUBLIC}/class?join={code}", exact=True)).to_be_visible()
         expect(teacher.get_by_text(f"Phones open {PUBLIC}", exact=False)).to_be_visible()
+        link = copy_teacher_link(teacher, url, "en")
+        assert link.startswith(f"{url}/class?room={code}&key="), link
+        expect_not_on_screen(teacher, link.split("key=")[1])
         join(ann, url, code, w, "en")
         again = ann.context.new_page()  # the QR code scanned again: a new tab, same browser
         open_app_on(again, f"{url}/class?join={code}")
@@ -90,14 +113,56 @@ def test_the_join_link_names_the_public_address_the_key_leaves_the_address_bar_a
             timeout=60_000)
         expect(ann.get_by_text("Streamlit server is not responding")).to_be_hidden()
         expect(ann.get_by_text("Is Streamlit still running", exact=False)).to_be_hidden()
+    teacher.context.close()
     with server(env, tmp_path) as (_proc, url2):
         open_app_on(ann, f"{url2}/class?join={code}")
         expect(ann.get_by_text(f"You are S001 in class {code}.")).to_be_visible()
-        open_app_on(teacher, f"{url2}/class?room={code}")
-        press(teacher, w["next"])
-        count_is(teacher, w, 0, 1)
-    teacher.context.close()
+        elsewhere = teacher_page(browser)  # no cookie of the room: the link alone opens it
+        open_app_on(elsewhere, link.replace(url, url2))
+        assert "key=" not in elsewhere.url
+        press(elsewhere, w["next"])
+        count_is(elsewhere, w, 0, 1)
+        elsewhere.context.close()
     ann.context.close()
+
+
+def test_in_chinese_the_address_note_the_hidden_teacher_link_and_one_student_per_phone(
+        browser, tmp_path):
+    """中文, at 1280x720: the join QR code lies whole on the first screen; the note says which
+    address the phones open (手机打开 https://…); the address bar holds the room, not its key;
+    复制教师链接 copies the link unseen and 显示链接 shows it; a phone that reopens the join
+    link is still S001 (你是课堂 … 中的 S001。), with no 加入 button, the teacher reads
+    已加入 1 人, and the phone's reconnecting line (shown only while the server is out of
+    reach) is in Chinese."""
+    w = WORDS["zh"]
+    env = {"NDCG_LAB_DATA": str(tmp_path), "NDCG_LAB_PUBLIC_URL": PUBLIC}
+    teacher, ann = teacher_page(browser), phone(browser)
+    with server(env, tmp_path) as (_proc, url):
+        code = start(teacher, url, w, "zh")
+        qr = teacher.get_by_role("img").first  # the join QR code
+        expect(qr).to_be_visible()
+        box = qr.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
+        expect(teacher.get_by_text(t("Phones open {url}: the public address set in "
+                                     "NDCG_LAB_PUBLIC_URL or [class] public_url.", "zh",
+                                     url=PUBLIC), exact=True)).to_be_visible()
+        link = copy_teacher_link(teacher, url, "zh")
+        secret = link.split("key=")[1]
+        expect_not_on_screen(teacher, secret)
+        teacher.get_by_text(t("Show the link", "zh"), exact=True).click()
+        expect(teacher.get_by_text(link, exact=True)).to_be_visible()
+        join(ann, url, code, w, "zh")
+        open_app_on(ann, f"{url}/class?join={code}&lang=zh")  # the QR code scanned again
+        expect(ann.get_by_text(t("You are {id} in class {code}.", "zh", id="S001",
+                                 code=code), exact=True)).to_be_visible()
+        expect(button(ann, w["join"])).to_have_count(0)
+        expect(ann.get_by_text(t("The class is reconnecting… Keep this page open: it comes "
+                                 "back by itself, and your answers are kept.", "zh"),
+                               exact=True)).to_be_attached()
+        expect(teacher.get_by_text(t("{n} joined", "zh", n=1), exact=True)).to_be_visible(
+            timeout=RERUN_TIMEOUT_MS)
+    for page in (teacher, ann):
+        page.context.close()
 
 
 SIZES_JS = """() => {

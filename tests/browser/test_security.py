@@ -318,6 +318,12 @@ COMPONENTS[ROOT / "ui" / "code_editor" / "__init__.py"] = {
 COMPONENTS[ROOT / "ui" / "page_hooks" / "__init__.py"] = {
     "html": ROOT / "ui" / "page_hooks" / "page_hooks.html",
     "css": ROOT / "ui" / "page_hooks" / "page_hooks.css", "js": None}
+# The copy button (class mode's teacher link): static markup, its words written by its own
+# setText.
+COMPONENTS[ROOT / "ui" / "copy_button" / "__init__.py"] = {
+    "html": ROOT / "ui" / "copy_button" / "copy_button.html",
+    "css": ROOT / "ui" / "copy_button" / "copy_button.css",
+    "js": ROOT / "ui" / "copy_button" / "copy_button.js"}
 # DOM sinks that would parse text as HTML or code; the component sets text with textContent.
 JS_SINKS = re.compile(r"\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write"
                       r"|\beval\s*\(|new\s+Function\s*\(")
@@ -369,8 +375,8 @@ def _raw_html_uses(path: Path) -> list[str]:
             if re.search(r"(^|\.)(html|iframe)$", name) and not _static_html(node, path):
                 found.append(f"{where}: {name}(...)")
             if name.endswith("components.v2.component") and path not in COMPONENTS:
-                found.append(f"{where}: {name} (only ui/sortable/, ui/ranking_table/, ui/code_editor/ "
-                             "and ui/page_hooks/ may define a component)")
+                found.append(f"{where}: {name} (only ui/sortable/, ui/ranking_table/, ui/code_editor/, "
+                             "ui/copy_button/ and ui/page_hooks/ may define a component)")
         if isinstance(node, ast.Attribute) and _dotted(node).endswith("components.v1"):
             found.append(f"{where}: {_dotted(node)}")
         if isinstance(node, ast.ImportFrom) and node.module and "components.v1" in node.module:
