@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import time
 import urllib.parse
 
@@ -47,7 +48,7 @@ class WireClient:
         self.submit: str | None = None          # the last form's submit button id
         self.texts: list[str] = []              # alerts of the last run
         self.metrics: list[tuple[str, str]] = []  # (label, value) of the last run
-        self.codes: list[str] = []              # code blocks' texts (links), every run
+        self.codes: list[str] = []              # code blocks', copy buttons' texts (links)
         self.timers: dict[str, float] = {}      # fragment id -> rerun interval (s)
         self.exceptions = 0
         self.runs = 0
@@ -126,6 +127,9 @@ class WireClient:
             self.metrics.append((el.metric.label, el.metric.body))
         elif which == "code":
             self.codes.append(el.code.code_text)
+        elif which == "bidi_component" and el.bidi_component.component_name.endswith(
+                "ndcg_copy_button"):  # a text the page copies without drawing it
+            self.codes.append(json.loads(el.bidi_component.json or "{}").get("text", ""))
         elif which == "exception":
             self.exceptions += 1
 
@@ -209,8 +213,8 @@ class WireTeacher(WireClient):
 
     @property
     def secret(self) -> str:
-        """The room's key, read from the teacher link the page folds away (the address bar
-        never holds it)."""
+        """The room's key, read from the teacher link the page copies without drawing it
+        (the address bar never holds it)."""
         link = next(c for c in reversed(self.codes) if "key=" in c)
         return urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["key"][0]
 

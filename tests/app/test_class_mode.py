@@ -154,11 +154,14 @@ def _export(code: str) -> str:
 
 
 def test_reopening_the_teacher_link_brings_the_room_back():
-    """The address bar holds the room's code, never its key; a closed tab: the teacher's
-    link (folded away under "Your teacher link") opens the same room, question and count."""
+    """The address bar holds the room's code, never its key, and the page draws the
+    teacher's link only when *Show the link* is turned on; a closed tab: that link opens the
+    same room, question and count."""
     teacher = start_class()
     code = teacher.query_params["room"]
     assert "key" not in teacher.query_params
+    assert not [c for c in texts(teacher, "code") if "key=" in c]
+    teacher.toggle(key="cl_show_link").set_value(True).run()
     link = next(c for c in texts(teacher, "code") if "key=" in c)
     click(teacher, "next")
     send(join(code), "0.5")
