@@ -169,8 +169,11 @@ SIZES_JS = """() => {
   const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
   const live = document.querySelector(".st-key-cl_live");
   const prompt = live.querySelector(".st-key-cl_question [data-testid='stMarkdownContainer'] p");
-  const buttons = [...document.querySelectorAll("[data-testid='stMainBlockContainer'] button p")]
-    .filter((p) => p.checkVisibility() && p.textContent.trim()).map(px);
+  const main = document.querySelector("[data-testid='stMainBlockContainer']");
+  const buttons = [...main.querySelectorAll("button p")]
+    .filter((p) => p.checkVisibility() && p.textContent.trim()).map(px)
+    .concat([...main.querySelectorAll("*")].filter((e) => e.shadowRoot)  // Copy the link
+      .flatMap((e) => [...e.shadowRoot.querySelectorAll("button")]).map(px));
   const count = live.querySelector("[data-testid='stMetricValue']");
   const ticks = [...live.querySelectorAll(".xtick text, .ytick text")].map(px);
   return {prompt: px(prompt), buttons, count: px(count), ticks};
@@ -188,10 +191,11 @@ BOTTOMS_JS = """() => {
 
 def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_lines(
         browser, tmp_path):
-    """?present=1 at 1280x720: the question's text 24 px or more, the buttons 18 px, the
-    count 36 px; revealed, the chart's ticks 16 px, and the chart, the right answer, the
-    mistakes and the ranking all above 720 px without scrolling; Next question, pressed
-    further down the page, shows the new question from the top."""
+    """?present=1 at 1280x720: the question's text 24 px or more, the buttons (Copy the
+    teacher link's too) 18 px, the count 36 px; revealed, the chart's ticks 16 px, and the
+    chart, the right answer, the mistakes and the ranking all above 720 px without
+    scrolling; Next question, pressed further down the page, shows the new question from
+    the top."""
     w = WORDS["en"]
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann = teacher_page(browser), phone(browser)

@@ -115,6 +115,7 @@ def test_the_share_dialogs_qr_code_lies_whole_on_a_projector_and_on_a_phone(new_
               () => { const b = img.getBoundingClientRect();
                       done(a.top === b.top && a.left === b.left && a.width === b.width); })));
         }""", arg=image.element_handle(), timeout=30_000)
+        assert ".png" in image.get_attribute("src")  # as drawn, like the join QR code
         box = image.bounding_box()
         assert box["width"] >= 200, box  # a code a phone scans from the room
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
