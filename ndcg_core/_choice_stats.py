@@ -100,10 +100,93 @@ def _monte_carlo_p(null: np.ndarray, observed: np.ndarray, n_resamples: int) -> 
 
 def _zero_means(d: np.ndarray, x: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pair: mean(d) is 0 but for binary rounding (``_significance._zero_mean``'s rule,
-    the differences summed exactly)."""
+    the differences summed exactly).
+
+    The exact sum (``math.fsum``) is asked only where numpy's sum cannot settle the rule:
+    any order of summing n terms lands within (n − 1)·u·Σ|d| of the exact sum (u = eps/2,
+    Higham's bound), so a sum far above the threshold or far below it decides as fsum would.
+    """
+    eps = float(np.finfo(float).eps)
     scale = np.maximum(np.abs(x).max(axis=1), np.abs(b).max(axis=1))
-    sums = np.array([math.fsum(row) for row in d])
-    return np.abs(sums) <= 4 * d.shape[1] * float(np.finfo(float).eps) * scale
+    bound = 4 * d.shape[1] * eps * scale
+    approx = np.abs(d.sum(axis=1))
+    slack = d.shape[1] * eps * np.abs(d).sum(axis=1)  # twice Higham's bound, and then some
+    zero = approx + slack < bound / 2
+    unsure = ~zero & (approx <= 2 * bound + 2 * slack)
+    for row in np.flatnonzero(unsure):
+        zero[row] = abs(math.fsum(d[row])) <= bound[row]
+    return zero
+
+
+def _classify(scores: np.ndarray, test: str):
+    """Per pair of ``scores``' columns (:func:`pair_index`): the differences (pairs ×
+    queries) and the pairs whose p is 1 without a test (no query differs; for the tests of
+    the mean, a mean difference 0 but for rounding), as ``_significance._p_value`` rules."""
+    i, j = pair_index(scores.shape[1])
+    x, b = scores[:, j].T, scores[:, i].T           # pairs × queries
+    d = x - b
+    same = ~d.any(axis=1)
+    zero = np.zeros_like(same) if test == "wilcoxon" else _zero_means(d, x, b)
+    return x, b, d, same | zero
+
+
+def _resampled_p(d: np.ndarray, test: str, n_resamples: int, seed: int) -> np.ndarray:
+    """Two-sided p of each row of ``d`` (pairs × queries) by the randomization or bootstrap
+    test: one draw matrix (resamples × queries) from ``seed``, the one compare draws for
+    every pair, multiplied with every pair's differences at once, in column blocks of
+    bounded memory (the same products, so the same p-values, as one pair at a time)."""
+    n = d.shape[1]
+    if test == "randomization":
+        draws, rows = _sign_flips(n, n_resamples, seed), d
+    else:  # bootstrap, shift method: resample the centred differences
+        draws, rows = _draw_counts(n, n_resamples, seed), d - d.mean(axis=1, keepdims=True)
+    observed = d.mean(axis=1)
+    p = np.empty(d.shape[0])
+    block = max(1, _BATCH_CELLS // n_resamples)
+    for start in range(0, d.shape[0], block):
+        part = slice(start, start + block)
+        null = draws @ rows[part].T / n                     # resamples × pairs
+        p[part] = _monte_carlo_p(null, observed[part], n_resamples)
+    return p
+
+
+def pair_pvalues_all(matrices: list, test: str, n_resamples: int, seed: int) -> list:
+    """:func:`pair_pvalues` of each matrix in ``matrices`` (queries × systems, the same
+    queries): the resampling tests draw their resamples once and test every pair of every
+    matrix in one product."""
+    from scipy import stats
+
+    parts = [_classify(m, test) for m in matrices]
+    out = [np.where(settled, 1.0, np.nan) for _, _, _, settled in parts]
+    n = matrices[0].shape[0]
+    if test == "t":
+        for (_, _, d, settled), p in zip(parts, out):
+            dr = d[~settled]
+            # ttest_rel's statistic, vectorised: mean(d) / (sd(d) / √n) on n − 1 degrees
+            # of freedom (sd = 0 with a nonzero mean: t = ±inf, p = 0, as SciPy gives it)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = dr.mean(axis=1) / (dr.std(axis=1, ddof=1) / math.sqrt(n))
+            p[~settled] = 2 * stats.t.sf(np.abs(t), n - 1)
+    elif test == "wilcoxon":
+        for (x, b, _, settled), p in zip(parts, out):
+            if (~settled).any():
+                # SciPy's wilcoxon takes the pairs as rows and applies method="auto" to each
+                p[~settled] = stats.wilcoxon(x[~settled], b[~settled], axis=1,
+                                             zero_method="wilcox", method="auto").pvalue
+    elif 2 ** min(n, 64) <= n_resamples:
+        # every sign flip enumerated: few queries, the per-pair exact test is cheap
+        for (x, b, _, settled), p in zip(parts, out):
+            p[~settled] = [_p_value(a, c, test, n_resamples, seed)
+                           for a, c in zip(x[~settled], b[~settled])]
+    else:
+        rest = np.concatenate([d[~settled] for _, _, d, settled in parts])
+        if rest.size:
+            got, start = _resampled_p(rest, test, n_resamples, seed), 0
+            for (_, _, _, settled), p in zip(parts, out):
+                count = int((~settled).sum())
+                p[~settled] = got[start:start + count]
+                start += count
+    return out
 
 
 def pair_pvalues(scores: np.ndarray, test: str, n_resamples: int, seed: int) -> np.ndarray:
@@ -112,40 +195,7 @@ def pair_pvalues(scores: np.ndarray, test: str, n_resamples: int, seed: int) -> 
     against baseline i: the same test, the same resamples drawn from ``seed`` (the same for
     every pair), and p = 1 when no query differs or the mean difference is 0 but for
     rounding."""
-    from scipy import stats
-
-    i, j = pair_index(scores.shape[1])
-    x, b = scores[:, j].T, scores[:, i].T           # pairs × queries
-    d = x - b
-    n = d.shape[1]
-    p = np.full(d.shape[0], np.nan)
-    same = ~d.any(axis=1)
-    zero = np.zeros_like(same) if test == "wilcoxon" else _zero_means(d, x, b)
-    rest = ~(same | zero)
-    p[~rest] = 1.0
-    if not rest.any():
-        return p
-    xr, br, dr = x[rest], b[rest], d[rest]
-    if test == "t":
-        # ttest_rel's statistic, vectorised: mean(d) / (sd(d) / √n) on n − 1 degrees of
-        # freedom (sd = 0 with a nonzero mean: t = ±inf, p = 0, as SciPy gives it)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = dr.mean(axis=1) / (dr.std(axis=1, ddof=1) / math.sqrt(n))
-        p[rest] = 2 * stats.t.sf(np.abs(t), n - 1)
-    elif test == "wilcoxon":
-        # SciPy's wilcoxon takes the pairs as rows and applies method="auto" to each
-        p[rest] = stats.wilcoxon(xr, br, axis=1, zero_method="wilcox", method="auto").pvalue
-    elif 2 ** min(n, 64) <= n_resamples:
-        # every sign flip enumerated: few queries, the per-pair exact test is cheap
-        p[rest] = [_p_value(a, c, test, n_resamples, seed) for a, c in zip(xr, br)]
-    elif test == "randomization":
-        null = _sign_flips(n, n_resamples, seed) @ dr.T / n    # resamples × pairs
-        p[rest] = _monte_carlo_p(null, dr.mean(axis=1), n_resamples)
-    else:  # bootstrap, shift method: resample the centred differences
-        shifted = dr - dr.mean(axis=1, keepdims=True)
-        null = _draw_counts(n, n_resamples, seed) @ shifted.T / n
-        p[rest] = _monte_carlo_p(null, dr.mean(axis=1), n_resamples)
-    return p
+    return pair_pvalues_all([scores], test, n_resamples, seed)[0]
 
 
 # ------------------------------------------------------------------ stability

@@ -36,7 +36,7 @@ import pandas as pd
 from . import _choice_stats as S
 from ._compare_input import _choice, _open_unit, _whole
 from .compare import adjust_pvalues
-from .evaluate import evaluate
+from .evaluate import _evaluate_discounts, evaluate
 from .stability import queries_for_swap_rate, swap_curve, topic_set_size
 
 __all__ = ["compare_choices", "choice_scores", "tau_matrix", "pair_pvalues",
@@ -61,6 +61,25 @@ SPLITS = 200
 
 _EVALUATE_KEYWORDS = tuple(p for p in inspect.signature(evaluate).parameters
                            if p not in ("qrels", "run", "details"))
+_AFTER = ("k", "discount", "base")  # the keywords that do not change a run's ranking
+_EVALUATE_DEFAULTS = {p.name: p.default for p in inspect.signature(evaluate).parameters.values()
+                      if p.name in _EVALUATE_KEYWORDS and p.name not in _AFTER}
+
+
+def _discount_of(kw) -> tuple:
+    return kw.get("discount", "log2"), kw.get("base", 2)
+
+
+def _side_by_side(frames: dict, column) -> pd.DataFrame:
+    """One column of each run's evaluate frame, side by side by qid: the arrays taken as
+    they are when every frame has the same queries (the usual case with missing='zero'),
+    else aligned by pandas."""
+    first = next(iter(frames.values()))
+    if all(f.index.equals(first.index) for f in frames.values()):
+        return pd.DataFrame(np.column_stack([f.to_numpy()[:, f.columns.get_loc(column)]
+                                             for f in frames.values()]),
+                            index=first.index, columns=list(frames))
+    return pd.concat({s: f[column] for s, f in frames.items()}, axis=1)
 
 
 # ------------------------------------------------------------------ scores
@@ -131,27 +150,32 @@ def choice_scores(qrels, runs, choices, *, progress=None) -> dict:
         message, with the run's and choice's names), fewer than 2 queries left.
     """
     choices, runs = _check_choices(choices), _check_runs(runs)
+    # one ranking of each run per group of choices that differ only in k and the discount:
+    # both enter after the ranking (evaluate's own code, once per discount)
     groups: dict[tuple, list] = {}
     for name, kw in choices.items():
-        rest = tuple(sorted((key, repr(v)) for key, v in kw.items() if key != "k"))
+        rest = tuple(sorted((key, repr(v)) for key, v in kw.items() if key not in _AFTER))
         groups.setdefault(rest, []).append(name)
     frames = {}
     tell, done, total = progress or (lambda fraction: None), 0, len(groups) * len(runs)
     for names in groups.values():
-        kw = {key: v for key, v in choices[names[0]].items() if key != "k"}
-        kw.setdefault("missing", "zero")
+        kw = {key: v for key, v in choices[names[0]].items() if key not in _AFTER}
+        kw = {**_EVALUATE_DEFAULTS, "missing": "zero", **kw}
+        discounts = list(dict.fromkeys(_discount_of(choices[n]) for n in names))
         ks = list(dict.fromkeys(choices[n]["k"] for n in names))
         per_run = {}
         for system, run in runs.items():
             try:
-                per_run[system] = evaluate(qrels, run, k=ks, **kw)
+                per_run[system] = _evaluate_discounts(qrels, run, discounts, k=ks, details=False,
+                                                     **kw)
             except ValueError as exc:
                 raise ValueError(f"run {system!r} under choice {names[0]!r}: {exc}") from None
             done += 1
             tell(done / total)
         for n in names:
             column = "ndcg" if choices[n]["k"] is None else f"ndcg@{int(choices[n]['k'])}"
-            frames[n] = pd.concat({s: t[column] for s, t in per_run.items()}, axis=1)
+            at = discounts.index(_discount_of(choices[n]))
+            frames[n] = _side_by_side({s: f[at] for s, f in per_run.items()}, column)
     frames = {n: frames[n] for n in choices}
     queries = frames[next(iter(frames))].index
     for frame in frames.values():
@@ -247,8 +271,9 @@ def pair_pvalues(scores: dict, *, test="t", n_resamples=CHOICE_RESAMPLES, seed=0
     test = _choice("test", test)
     n_resamples = _whole("n_resamples", n_resamples, 1)
     seed = _whole("seed", seed, 0)
-    return pd.DataFrame({n: S.pair_pvalues(_matrix(scores, n), test, n_resamples, seed)
-                         for n in scores}, index=_pair_labels(scores))
+    names = list(scores)
+    p = S.pair_pvalues_all([_matrix(scores, n) for n in names], test, n_resamples, seed)
+    return pd.DataFrame(dict(zip(names, p)), index=_pair_labels(scores))
 
 
 def achieved_significance(pvalues: pd.DataFrame) -> pd.DataFrame:
@@ -365,13 +390,14 @@ def compare_choices(qrels, runs, choices, *, reference=None, test="t", alpha=0.0
     ref_means = scores[reference].mean().to_numpy()
     half = n_queries // 2
     one, two = S.split_halves(n_queries, half, n_splits, seed) if half else (None, None)
+    if pvalues is None:
+        pvalues = dict(zip(names, S.pair_pvalues_all([_matrix(scores, n) for n in names],
+                                                     test, n_resamples, seed)))
     rows = {}
     for done, name in enumerate(names):
         x = _matrix(scores, name)
         means = x.mean(axis=0)
-        p = (S.pair_pvalues(x, test, n_resamples, seed) if pvalues is None
-             else pvalues[name].to_numpy())
-        p = adjust_pvalues(p, correction=correction)
+        p = adjust_pvalues(np.asarray(pvalues[name]), correction=correction)
         notes = []
         if np.all(means == means[0]):
             notes.append("every system has the same mean NDCG under this choice: no "

@@ -131,30 +131,47 @@ def evaluate(qrels, run, *, k=(5, 10), convention="trec_eval", gain=None, discou
     >>> round(float(evaluate(qrels, run, k=2, judged_only=True).iloc[0, 0]), 4)  # a, b
     0.6309
     """
+    return _evaluate_discounts(
+        qrels, run, [(discount, base)], k=k, convention=convention, gain=gain, ties=ties,
+        zero_idcg=zero_idcg, negative=negative, ideal_pool=ideal_pool,
+        score_precision=score_precision, fractional=fractional, judged_only=judged_only,
+        depth=depth, missing=missing, details=details)[0]
+
+
+def _evaluate_discounts(qrels, run, discounts, *, k, convention, gain, ties, zero_idcg,
+                        negative, ideal_pool, score_precision, fractional, judged_only, depth,
+                        missing, details) -> list:
+    """:func:`evaluate`'s frame under each ``(discount, base)`` of ``discounts``, the run
+    ranked once: the discount only enters the sums, after the ranking (how
+    :func:`~ndcg_core.choice_scores` weighs several discounts without ranking again)."""
     st = _settings(convention, dict(gain=gain, ties=ties, zero_idcg=zero_idcg,
                                     negative=negative, ideal_pool=ideal_pool,
                                     score_precision=score_precision, fractional=fractional))
     missing = check_option("missing", missing)
     judged_only = check_option("judged_only", judged_only)
-    check_option("discount", discount)
+    for discount, _ in discounts:
+        check_option("discount", discount)
     cutoffs = _cutoffs(k)
     depth = _check_depth(depth)
     r = _Ranking(qrels, run, st, depth, judged_only, need_judged=False)
-    ndcgs, dcgs, idcgs, evaluated = r.scores(cutoffs, discount, base, missing)
-    result = {}
-    for c in cutoffs:
-        result[_column_name(c)] = ndcgs[c][evaluated]
+    frames = []
+    for discount, base in discounts:
+        ndcgs, dcgs, idcgs, evaluated = r.scores(cutoffs, discount, base, missing)
+        result = {}
+        for c in cutoffs:
+            result[_column_name(c)] = ndcgs[c][evaluated]
+            if details:
+                result[f"dcg@{c}" if c else "dcg"] = dcgs[c][evaluated]
+                result[f"idcg@{c}" if c else "idcg"] = idcgs[c][evaluated]
         if details:
-            result[f"dcg@{c}" if c else "dcg"] = dcgs[c][evaluated]
-            result[f"idcg@{c}" if c else "idcg"] = idcgs[c][evaluated]
-    if details:
-        result["n_retrieved"] = np.bincount(r.q, minlength=r.nq)[evaluated]
-        result["n_relevant"] = np.bincount(r.jq, weights=(r.grades > 0).astype(float),
-                                           minlength=r.nq)[evaluated].astype(int)
-    out = r.frame(result, evaluated, missing)
-    out.attrs["settings"] = dict(convention=convention, **st, missing=missing,
-                                 discount=discount, judged_only=judged_only, depth=depth)
-    return out
+            result["n_retrieved"] = np.bincount(r.q, minlength=r.nq)[evaluated]
+            result["n_relevant"] = np.bincount(r.jq, weights=(r.grades > 0).astype(float),
+                                               minlength=r.nq)[evaluated].astype(int)
+        out = r.frame(result, evaluated, missing)
+        out.attrs["settings"] = dict(convention=convention, **st, missing=missing,
+                                     discount=discount, judged_only=judged_only, depth=depth)
+        frames.append(out)
+    return frames
 
 
 def ranking(qrels, run, *, qids=None, convention="trec_eval", gain=None, ties=None,
