@@ -16,32 +16,64 @@ from lab.text import DATA_DECIMALS, fmt, gain_name, sentences
 
 GAINS = ("linear", "exponential")
 DEFAULT_CUTOFFS = (5, 10, 20)
+# The discounts weighed, as ndcg_core's discount options: log2(i + 1), and Järvelin &
+# Kekäläinen's log_b(i) (rank 1 undiscounted) with b = 1.5, below which every rank's weight
+# falls faster than under log2(i + 1): w(1)/w(2) = log_1.5 2 = 1.71 against log2 3 = 1.58,
+# and from rank 2 on w(i)/w(i+1) = ln(i+1)/ln(i) > ln(i+2)/ln(i+1). J&K's own b = 2 is
+# flatter than log2(i + 1), and ln(i + 1) gives the same NDCG: neither is a steeper discount.
+STEEP_BASE = 1.5
+DISCOUNTS = {"log2": dict(discount="log2"),
+             "steep": dict(discount="jarvelin", base=STEEP_BASE)}
 DEFAULT_DIFFERENCE = 0.02  # the smallest difference in mean NDCG worth detecting
 POWER = 0.8  # Sakai (2016) designs for 80 % power, as Cohen's conventions do
 SWAP_TARGET = 0.05  # Voorhees & Buckley (2002): a swap rate under 5 % is a reliable difference
 TAU_AGREE = 0.9  # Voorhees (2000): orderings with τ >= 0.9 are "equivalent"
 
 
-def grid(gains, cutoffs, judged: bool) -> dict:
-    """``{name: evaluate keywords}`` of every gain × cutoff (× judged-only when ``judged``),
-    named in a language-free way (``"exponential@10"``, ``"linear@5 judged"``); the first
-    is the reference by default."""
+def grid(gains, cutoffs, judged: bool, discounts=("log2",)) -> dict:
+    """``{name: evaluate keywords}`` of every gain × cutoff × discount (× judged-only when
+    ``judged``), named in a language-free way (``"exponential@10"``, ``"linear@5 steep"``,
+    ``"linear@5 judged"``); the first is the reference by default.
+
+    >>> list(grid(["linear"], [10, 5], False, ["log2", "steep"]))
+    ['linear@5', 'linear@10', 'linear@5 steep', 'linear@10 steep']
+    """
     out = {}
     for only in (False, True) if judged else (False,):
-        for gain in gains:
-            for k in sorted(cutoffs):
-                out[f"{gain}@{k}" + (" judged" if only else "")] = dict(
-                    gain=gain, k=int(k), judged_only=only)
+        for discount in [d for d in DISCOUNTS if d in discounts]:
+            for gain in gains:
+                for k in sorted(cutoffs):
+                    name = (f"{gain}@{k}" + (" steep" if discount == "steep" else "")
+                            + (" judged" if only else ""))
+                    out[name] = dict(gain=gain, k=int(k), judged_only=only,
+                                     **DISCOUNTS[discount])
     return out
 
 
+def discount_name(discount: str, *, lang: str) -> str:
+    """A discount of :data:`DISCOUNTS` as the tab names it."""
+    return {"log2": t("log2(i + 1)", lang),
+            "steep": t("steeper: log_1.5(i)", lang)}[discount]
+
+
+def is_steep(spec: dict) -> bool:
+    return spec.get("discount") == "jarvelin"
+
+
 def label(name: str, spec: dict, *, lang: str) -> str:
-    """A choice's name as drawn: "exponential@10", "指数@10（仅已标注）" ...
+    """A choice's name as drawn: "exponential@10", "linear@5, steeper", "指数@10，只看已标注" ...
 
     >>> label("linear@5 judged", dict(gain="linear", k=5, judged_only=True), lang="en")
     'linear@5, judged only'
+    >>> label("linear@5 steep", grid(["linear"], [5], False, ["steep"])["linear@5 steep"],
+    ...       lang="en")
+    'linear@5, steeper'
     """
     gain = gain_name(spec["gain"], lang=lang)
+    if is_steep(spec):
+        if spec.get("judged_only"):
+            return t("{gain}@{k}, steeper, judged only", lang, gain=gain, k=spec["k"])
+        return t("{gain}@{k}, steeper", lang, gain=gain, k=spec["k"])
     if spec.get("judged_only"):
         return t("{gain}@{k}, judged only", lang, gain=gain, k=spec["k"])
     return t("{gain}@{k}", lang, gain=gain, k=spec["k"])
@@ -90,13 +122,26 @@ def _pick(table: pd.DataFrame):
     return key.sort_values(["power", "swap", "tau"], ascending=False, kind="stable").index[0]
 
 
+def _twin(choices: dict, best) -> str | None:
+    """The choice with ``best``'s gain, cutoff and judged-only under the other discount."""
+    spec = choices[best]
+    for name, other in choices.items():
+        if is_steep(other) != is_steep(spec) and all(
+                other.get(key) == spec.get(key) for key in ("gain", "k", "judged_only")):
+            return name
+    return None
+
+
 def recommendation(table: pd.DataFrame, sizes: pd.DataFrame, labels: dict, *,
-                   difference: float, test_name: str, lang: str) -> tuple[str, str]:
+                   difference: float, test_name: str, lang: str, choices: dict | None = None,
+                   taus: pd.DataFrame | None = None) -> tuple[str, str]:
     """(reason, caveat) in words, from the engine's figures.
 
     The reason names the choice that separates the most pairs of systems (ties: the lower
     swap rate, then the closer ordering to the reference), against the reference's count,
-    and how far it orders the systems as the reference does. The caveat says whether the
+    and how far it orders the systems as the reference does; given the ``choices``' specs
+    and the τ matrix ``taus``, what the other discount does at the same gain and cutoff. The caveat
+    says whether the
     queries at hand detect ``difference`` (Sakai 2016's power-based size) and what the
     evidence cannot say.
     """
@@ -127,6 +172,14 @@ def recommendation(table: pd.DataFrame, sizes: pd.DataFrame, labels: dict, *,
         reason = sentences([reason, t("Between two halves of the queries its swap rate is "
                                       "{rate}.", lang, rate=fmt(swap, DATA_DECIMALS))],
                            lang=lang)
+    twin = _twin(choices, best) if choices is not None and taus is not None else None
+    if twin is not None:
+        other = table.loc[twin]
+        reason = sentences([reason, t(
+            "Under the other discount, {twin} separates {s} of {pairs} pairs and orders the "
+            "systems as {best} does with τ = {tau}.", lang, twin=labels[twin],
+            s=int(other["significant_pairs"]), pairs=int(other["pairs"]), best=labels[best],
+            tau=fmt(taus.loc[best, twin], DATA_DECIMALS))], lang=lang)
     size = sizes.loc[best]
     n, needed = int(size["n_queries"]), size["queries"]
     diff = fmt(difference, DATA_DECIMALS)

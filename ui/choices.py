@@ -121,7 +121,7 @@ def show(qrels, runs: tuple, settings) -> None:
     judged-only is the page's)."""
     lang = state.language()
     state.choices_init({state.CH_GAINS: list(LC.GAINS), state.CH_KS: list(LC.DEFAULT_CUTOFFS),
-                        state.CH_JUDGED: False, state.CH_TEST: "t",
+                        state.CH_DISCOUNTS: list(LC.DISCOUNTS), state.CH_JUDGED: False, state.CH_TEST: "t",
                         state.CH_ALPHA: state.DEFAULT_ALPHA,
                         state.CH_CORRECTION: state.NO_CORRECTION,
                         state.CH_DIFFERENCE: LC.DEFAULT_DIFFERENCE, state.CH_TAU: "kendall_tau"})
@@ -130,17 +130,26 @@ def show(qrels, runs: tuple, settings) -> None:
                  "many pairs does each separate, how stable is it between halves of the "
                  "queries, and how many queries does it need. Every other option is set "
                  "above.", lang))
-    c = st.columns([1.3, 2, 1], vertical_alignment="bottom")
+    c = st.columns([1.3, 1.5, 1.7, 1], vertical_alignment="bottom")
     c[0].multiselect(t("Gains", lang), list(LC.GAINS), key=state.CH_GAINS,
                      format_func=functools.partial(gain_name, lang=lang))
-    c[1].multiselect(t("Cutoffs k", lang), D.CUTOFF_CHOICES, key=state.CH_KS)
-    c[2].toggle(t("Also judged only", lang), key=state.CH_JUDGED,
+    c[1].multiselect(t("Discounts", lang), list(LC.DISCOUNTS), key=state.CH_DISCOUNTS,
+                     format_func=functools.partial(LC.discount_name, lang=lang),
+                     help=t("log2(i + 1), the usual discount; steeper: Järvelin & "
+                            "Kekäläinen's log_b(i) with b = 1.5 (rank 1 undiscounted), under "
+                            "which every rank counts less against the one above it than "
+                            "under log2(i + 1): a user who rarely reads past the first "
+                            "results.", lang))
+    c[2].multiselect(t("Cutoffs k", lang), D.CUTOFF_CHOICES, key=state.CH_KS)
+    c[3].toggle(t("Also judged only", lang), key=state.CH_JUDGED,
                 help=t("Each choice also with unjudged documents removed before ranking "
                        "(condensed lists, Sakai 2007).", lang))
     ss = st.session_state
-    choices = LC.grid(ss[state.CH_GAINS], ss[state.CH_KS], ss[state.CH_JUDGED])
+    choices = LC.grid(ss[state.CH_GAINS], ss[state.CH_KS], ss[state.CH_JUDGED],
+                      ss[state.CH_DISCOUNTS])
     if not choices:
-        st.info(t("Choose at least one gain and one cutoff.", lang), icon=":material/tune:")
+        st.info(t("Choose at least one gain, one discount and one cutoff.", lang),
+                icon=":material/tune:")
         return
     labels = {n: LC.label(n, spec, lang=lang) for n, spec in choices.items()}
     state.choices_init({}, among={state.CH_REFERENCE: list(choices)})
@@ -163,7 +172,8 @@ def show(qrels, runs: tuple, settings) -> None:
         test_name = t("{test}, {correction}", lang, test=test_name,
                       correction=O.value_name("correction", correction, lang=lang))
     reason, caveat = LC.recommendation(table, sizes, labels, difference=difference,
-                                       test_name=test_name, lang=lang)
+                                       test_name=test_name, lang=lang, choices=choices,
+                                       taus=evidence["kendall_tau"])
     st.success(reason, icon=":material/recommend:")
     st.info(caveat, icon=":material/info:")
     _show_table(table, sizes, swap_queries, labels, choices)
@@ -320,6 +330,9 @@ def _swaps_and_playground(scores, table, qrels, runs, choices, labels, settings)
                  lang, qid=escape_markdown(spot["qid"]), run=escape_markdown(spot["system"]),
                  before=f"{spot['reference']:.4f}", after=f"{spot['choice']:.4f}",
                  ref=labels[ref], choice=labels[name]))
+    if LC.is_steep(choices[name]):  # the playground draws log2, ln and J&K's b = 2 only
+        st.caption(t("The playground has no log_1.5 discount: it opens this query under "
+                     "log2(i + 1), with this choice's gain and cutoff.", lang))
     if c2.button(t("Open in playground", lang), key="ch_open_button",
                  icon=":material/open_in_new:"):
         spec = choices[name]

@@ -36,12 +36,13 @@ def sample_tab(lang="en") -> AppTest:
 
 def expected(**overrides) -> pd.DataFrame:
     """compare_choices on the sample as the tab calls it: the trec_eval preset's options,
-    linear and exponential gain at 5, 10, 20, the t-test at α = 0.05."""
+    linear and exponential gain at 5, 10, 20 under log2(i + 1) and the steeper discount,
+    the t-test at α = 0.05."""
     qrels = nc.read_qrels(SAMPLES / "qrels.txt")
     runs = {name: nc.read_run(SAMPLES / name) for name in SAMPLE_RUNS}
     base = dict(nc.CONVENTIONS["trec_eval"], convention="trec_eval", missing="skip")
-    choices = {n: {**base, **spec} for n, spec in LC.grid(("linear", "exponential"),
-                                                         (5, 10, 20), False).items()}
+    choices = {n: {**base, **spec} for n, spec in LC.grid(
+        ("linear", "exponential"), (5, 10, 20), False, ("log2", "steep")).items()}
     return nc.compare_choices(qrels, runs, choices, **overrides)
 
 
@@ -55,15 +56,16 @@ def english():
 
 
 def test_the_tab_shows_compare_choices_figures_for_every_choice(english):
-    """One row per choice (linear/exponential × 5, 10, 20), τ, τ_AP, discriminative power
-    and swap rate as the engine gives them."""
+    """One row per choice (linear/exponential × 5, 10, 20 × log2(i + 1)/steeper), τ,
+    τ_AP, discriminative power and swap rate as the engine gives them."""
     shown = choice_table(english)
     want = expected()
-    assert shown["choice"].tolist() == ["linear@5", "linear@10", "linear@20", "exponential@5",
-                                        "exponential@10", "exponential@20"]
+    log2 = ["linear@5", "linear@10", "linear@20", "exponential@5", "exponential@10",
+            "exponential@20"]
+    assert shown["choice"].tolist() == log2 + [f"{n}, steeper" for n in log2]
     for column in ("kendall_tau", "tau_ap", "discriminative_power", "swap_rate"):
         assert shown[column].tolist() == pytest.approx(want[column].tolist()), column
-    assert shown["pairs"].tolist() == [36] * 6  # nine runs
+    assert shown["pairs"].tolist() == [36] * 12  # nine runs
 
 
 def test_the_choices_disagree_somewhere_on_the_sample():
@@ -118,12 +120,26 @@ def test_judged_only_doubles_the_choices_and_no_gain_asks_for_one():
     at = sample_tab()
     at.multiselect(key=app_state.CH_GAINS).set_value([]).run()
     assert not at.exception
-    assert any("Choose at least one gain and one cutoff" in i.value for i in at.info)
+    assert any("Choose at least one gain, one discount and one cutoff" in i.value
+               for i in at.info)
     at.multiselect(key=app_state.CH_GAINS).set_value(["linear", "exponential"])
+    at.multiselect(key=app_state.CH_DISCOUNTS).set_value(["log2"])
     at.toggle(key=app_state.CH_JUDGED).set_value(True).run()
     assert not at.exception
     assert len(choice_table(at)) == 12
     assert "linear@5, judged only" in choice_table(at)["choice"].tolist()
+    at.multiselect(key=app_state.CH_DISCOUNTS).set_value(["log2", "steep"]).run()
+    assert len(choice_table(at)) == 24
+    assert "linear@5, steeper, judged only" in choice_table(at)["choice"].tolist()
+
+
+def test_the_steeper_discount_is_in_the_heatmap_the_power_chart_and_the_words(english):
+    """The steeper choices are rows and columns of the τ heatmap, bars of the power chart,
+    and the recommendation says what the other discount does at the best's gain and k."""
+    heatmap, power = english.get("plotly_chart")[:2]  # drawn first, side by side below
+    for chart in (heatmap, power):
+        assert "exponential@10, steeper" in chart.proto.spec
+    assert "Under the other discount" in english.success[0].value
 
 
 def test_open_in_playground_opens_the_most_disputed_query():

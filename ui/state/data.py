@@ -15,7 +15,7 @@ __all__ = [
     "YD_ALPHA", "YD_DELTA_RUN", "NO_CORRECTION", "DEFAULT_ALPHA", "DEFAULT_CUTOFFS",
     "uploaded", "lost_uploads", "on_load_sample", "on_clear_files", "upload_generation",
     "injected_files", "session_cache", "data_settings_init", "on_preset", "data_settings",
-    "compare_init", "compare_settings", "data_cutoff", "CH_GAINS", "CH_KS", "CH_JUDGED",
+    "compare_init", "compare_settings", "data_cutoff", "CH_GAINS", "CH_KS", "CH_JUDGED", "CH_DISCOUNTS",
     "CH_REFERENCE", "CH_TEST", "CH_CORRECTION", "CH_ALPHA", "CH_DIFFERENCE", "CH_TAU", "CH_OPEN",
     "choices_init"]
 
@@ -32,6 +32,7 @@ YD_TEST, YD_CORRECTION, YD_ALPHA = "yd_test", "yd_correction", "yd_alpha"  # com
 YD_DELTA_RUN = "yd_delta_run"    # the run whose per-query differences the chart shows
 # the "Choose gain and cutoff" tab: the grid of choices, the evidence's settings
 CH_GAINS, CH_KS, CH_JUDGED = "ch_gains", "ch_ks", "ch_judged"
+CH_DISCOUNTS = "ch_discounts"    # log2(i + 1) and/or the steeper discount (lab.choices)
 CH_REFERENCE, CH_TEST, CH_ALPHA = "ch_reference", "ch_test", "ch_alpha"
 CH_CORRECTION = "ch_correction"  # NO_CORRECTION by default: Sakai (2006) counts unadjusted
 CH_DIFFERENCE = "ch_difference"  # the smallest difference in mean NDCG worth detecting
