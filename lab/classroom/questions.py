@@ -131,9 +131,11 @@ def choose(grades, *, k: int, gain: str = "linear", unretrieved=(), keys=None, n
 
 def _letter(text, letters, lang: str) -> str:
     """One of ``letters``, exactly: nothing picked ("" is *in* the string "ABCD") and two
-    letters ("AB") are refused."""
+    letters ("AB") are refused, in the words the phone's options use."""
     typed = str(text or "").strip().upper()
     if typed not in tuple(letters):
+        if tuple(letters) == tuple(PAIR):  # the options read "Ranking A", "Ranking B"
+            raise ValueError(t("Pick Ranking A or Ranking B.", lang))
         raise ValueError(t("Pick one of {letters}.", lang, letters=", ".join(letters)))
     return typed
 

@@ -145,6 +145,8 @@ def test_every_kind_refuses_nothing_picked_and_an_unknown_answer(q, typed):
     with pytest.raises(ValueError) as e:
         Q.grade(q, typed, lang="zh")
     assert str(e.value)
+    if q.kind == "higher":  # in the words of its options, "Ranking A" and "Ranking B"
+        assert str(e.value) == "请选择排序 A 或排序 B。"
 
 
 def _answer(text, correct=False, mistake=None, student=1):
