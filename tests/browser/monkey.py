@@ -637,6 +637,10 @@ class Monkey:
             with contextlib.suppress(Exception):
                 self.page.keyboard.press("Escape")
         self.after(desc, t0)
+        # a dialog (Share) covers the page: closed, as a visitor does, before the next action
+        with contextlib.suppress(Exception):
+            if self.page.get_by_role("dialog").count():
+                self.page.keyboard.press("Escape")
         self.note(f"step {time.perf_counter() - t_step:.2f} s (enumerate {t_enum:.2f} s)")
 
     def after(self, desc: str, t0: float | None = None) -> None:
