@@ -15,7 +15,7 @@ import pandas as pd
 import segno
 import streamlit as st
 
-from lab.classroom import questions as Q, report
+from lab.classroom import kinds, questions as Q, report
 from lab.classroom.bank import BANK, from_exercise, from_link
 from lab.classroom.errors import ClassError
 from lab.i18n import t
@@ -70,10 +70,10 @@ def _act(action: str, code: str, secret: str, seen: int | None = None) -> None:
 
 def _own_question(lang: str) -> Q.Question:
     text = str(st.session_state.get(KEY("own")) or "").strip()
-    kind = st.session_state.get(KEY("own_kind")) or "predict"
+    kind = kinds.get(st.session_state.get(KEY("own_kind")) or next(iter(kinds.KINDS)))
     if text.isdigit():
-        return from_exercise(int(text), kind="compare" if kind == "higher" else "compute")
-    return from_link(text, "predict" if kind == "higher" else kind, lang=lang)
+        return from_exercise(int(text), kind=kind.exercise, ask=kind.name)
+    return from_link(text, kind.name, lang=lang)
 
 
 def render(code: str, secret: str, lang: str) -> None:
@@ -190,8 +190,9 @@ def _own(code: str, secret: str, seen: int | None, lang: str) -> None:
         c1, c2, c3 = st.columns([3, 1.4, 1], vertical_alignment="bottom")
         c1.text_input(t("An exercise number or a playground link", lang), key=KEY("own"),
                       max_chars=4000)
-        c2.selectbox(t("Kind", lang), ("predict", "choose", "arrange", "higher"),
-                     key=KEY("own_kind"), format_func=lambda k: Q.kind_names(lang)[k])
+        names = kinds.names(lang)
+        c2.selectbox(t("Kind", lang), list(names), key=KEY("own_kind"),
+                     format_func=names.get)
         c3.button(t("Ask it next", lang), key=KEY("do_own"), on_click=_act,
                   args=("own", code, secret, seen), width="stretch")
 
@@ -222,11 +223,8 @@ def _live(code: str, secret: str) -> None:
     # still show the ranking)
     shown = rnd.phase != "revealed"
     V.question(q, rnd.question_no, lang, show_table=shown)
-    if q.kind == "choose" and shown:  # revealed, the chart's axis names them
-        V.options(q)
-    if q.kind == "arrange" and shown:
-        V.ranking(q.grades, q.labels, lang)
-    if shown:
+    if shown:  # revealed, the chart's axis names the choices
+        V.options(q, lang)
         return
     # the ranking stays beside the rounds' charts (the class looks back at its numbers),
     # every round on one scale, so the reveal fits a projector's first screen

@@ -21,8 +21,8 @@ from lab.classroom.store import DAY, Answer, Round, Store
 from lab.classroom.tx import FAULTS, busy
 from lab.classroom.watch import RoomWatch
 from lab.i18n import t
-from lab.text import escape_markdown, fmt, fmt_grade
-from ui import charts, state
+from lab.text import escape_markdown, fmt_grade
+from ui import charts, class_kinds, state
 
 COOKIE_AGE = int(DAY)  # a room lives a day: so does a browser's memory of its place in it
 POLL = "1s"  # the teacher's count follows the room this often
@@ -140,10 +140,11 @@ def ranking(grades, labels, lang: str, *, title: str | None = None,
 
 
 def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True,
-             note: str | None = None) -> None:
-    """The question's title, its sentence and its ranking(s) (arrange draws its own table);
-    ``note`` (Markdown, ours): a line under the sentence. With a note the title and the
-    sentence are one element (a phone's poll sends each element again: fewer is cheaper)."""
+             note: str | None = None, answering: bool = False) -> None:
+    """The question's title, its sentence and its ranking(s) (``answering``: on a phone whose
+    answer widget is the ranking, none here); ``note`` (Markdown, ours): a line under the
+    sentence. With a note the title and the sentence are one element (a phone's poll sends
+    each element again: fewer is cheaper)."""
     if note is None:
         with st.container(key=state.CLASS.format("question")):  # sized by ui/present.css
             st.header(Q.title(q, number, lang), anchor=False)
@@ -151,57 +152,33 @@ def question(q: Q.Question, number: int, lang: str, *, show_table: bool = True,
     else:
         st.markdown(f"### {Q.title(q, number, lang)}\n\n{Q.prompt(q, lang)}"
                     + (f"\n\n{note}" if note else ""))
-    if show_table and q.kind != "arrange":
+    if show_table and not (answering and class_kinds.draws_ranking(q)):
         tables(q, lang)
 
 
 def tables(q: Q.Question, lang: str, *, stacked: bool = False) -> None:
-    """The question's ranking, or rankings A and B (side by side, or ``stacked``)."""
-    if q.kind != "higher":
-        ranking(q.grades, q.labels, lang)
+    """The question's ranking(s): one, or several titled (side by side, or ``stacked``)."""
+    shown = Q.kind_of(q).rankings(q, lang)
+    if len(shown) == 1:
+        ranking(shown[0][1], shown[0][2], lang)
         return
-    left, right = (st.container(), st.container()) if stacked else st.columns(2)
-    with left:
-        ranking(q.grades, q.labels, lang, title=t("**Ranking {name}**", lang, name="A"),
-                compact=stacked)
-    with right:
-        ranking(q.other, Q.other_labels(q), lang,
-                title=t("**Ranking {name}**", lang, name="B"), compact=stacked)
+    places = [st.container() for _ in shown] if stacked else st.columns(len(shown))
+    for place, (name, grades, labels) in zip(places, shown):
+        with place:
+            ranking(grades, labels, lang, title=t("**Ranking {name}**", lang, name=name),
+                    compact=stacked)
 
 
-def options(q: Q.Question) -> None:
-    """A choose question's options with their letters, side by side (the projector's copy of
-    what the phones offer)."""
-    letters = Q.LETTERS[:len(q.options)]
+def options(q: Q.Question, lang: str) -> None:
+    """A pick question's choices with their letters, side by side (the projector's copy of
+    what the phones offer), when its kind's choices carry words of their own."""
+    kind = Q.kind_of(q)
+    if not kind.show_choices:
+        return
+    letters = kind.choices(q)
     with st.container(key=state.CLASS.format("options")):
         for col, letter in zip(st.columns(len(letters)), letters):
-            col.subheader(option_text(q, letter), anchor=False)
-
-
-def option_text(q: Q.Question, letter: str) -> str:
-    if q.kind == "choose":
-        return f"{letter} · {fmt(q.options[Q.LETTERS.index(letter)][0])}"
-    return t("Ranking {name}", state.language(), name=letter)
-
-
-def said(q: Q.Question, answer: str, lang: str) -> str:
-    """An answer for a Markdown sentence: its labels (a link's text) escaped."""
-    if q.kind in ("choose", "higher"):
-        return option_text(q, answer)  # our words and figures
-    return escape_markdown(Q.explain(q, answer, lang)) if q.kind == "arrange" else answer
-
-
-def right_text(q: Q.Question, lang: str) -> str:
-    """The right answer; for a goal ("below 0.50") every order that meets it, and one."""
-    if q.kind == "arrange" and q.goal in ("below", "above"):
-        words = {"below": t("any order whose NDCG@{k} is below {target}, e.g. {order}", lang,
-                            k=q.k, target=fmt(q.target, 2), order=said(q, Q.right_answer(q),
-                                                                        lang)),
-                 "above": t("any order whose NDCG@{k} is above {target}, e.g. {order}", lang,
-                            k=q.k, target=fmt(q.target, 2), order=said(q, Q.right_answer(q),
-                                                                        lang))}
-        return words[q.goal]
-    return said(q, Q.right_answer(q), lang)
+            col.subheader(kind.choice_words(q, letter, lang), anchor=False)
 
 
 def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str, *,
@@ -211,7 +188,7 @@ def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str, *,
     rows = report.distribution(q, answers)
     top = max(top or 0, *(n for _, n, *_ in rows), 1)
     fig = go.Figure(go.Bar(
-        x=[group_text(q, g) for g, *_ in rows],
+        x=[Q.kind_of(q).group_words(q, g, lang) for g, *_ in rows],
         y=[n for _, n, *_ in rows], marker_color=[RIGHT if ok else WRONG for _, _, ok, _ in rows],
         hovertext=[Q.mistake_name(m, lang) for *_, m in rows], hoverinfo="x+y+text"))
     charts.layout(fig, title=t("Round {n}", lang, n=rnd.round_no), x=t("answer", lang),
@@ -226,26 +203,19 @@ def chart(q: Q.Question, rnd: Round, answers: list[Answer], lang: str, *,
     charts.show(fig, key=state.CLASS.format(f"chart{rnd.id}"))
 
 
-def group_text(q: Q.Question, group: str) -> str:
-    """A bar's name as the chart's axis shows it (an option with its value)."""
-    return option_text(q, group) if q.kind in ("choose", "higher") else group
-
-
 def revealed(q: Q.Question, rnd: Round, answers: list[Answer], lang: str,
              names_on: bool, *, top: int | None = None) -> None:
     """A revealed round: the distribution, the right answer, each wrong group's mistake
     (``top``: see :func:`chart`)."""
     chart(q, rnd, answers, lang, top=top)
-    goal = q.kind == "arrange" and q.goal in ("below", "above")
-    st.success(t("Orders that meet the goal: {answer}", lang, answer=right_text(q, lang))
-               if goal else t("Right answer: {answer}", lang, answer=right_text(q, lang)),
-               icon=":material/check_circle:")
+    kind = Q.kind_of(q)
+    st.success(kind.right_line(q, lang), icon=":material/check_circle:")
     wrong = sorted((r for r in report.distribution(q, answers) if not r[2] and r[1]),
                    key=lambda r: (not r[3], -r[1]))  # named mistakes first, most common first
     if wrong:  # one line each (a table's rows would push the third below 720 px)
         with st.container(key=state.CLASS.format(f"mistakes{rnd.id}")):
             st.markdown("\n".join(
-                f"- **{escape_markdown(group_text(q, g))}** ({n}) · "
+                f"- **{escape_markdown(kind.group_words(q, g, lang))}** ({n}) · "
                 f"{escape_markdown(Q.mistake_name(m, lang) or '—')}"
                 for g, n, _ok, m in wrong[:3]))
     if names_on and answers:

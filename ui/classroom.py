@@ -28,8 +28,7 @@ from lab.classroom.errors import ClassError
 from lab.classroom.store import MAX_NICKNAME
 from lab.i18n import t
 from lab.text import escape_markdown
-from ui import class_teacher, class_views as V, page_hooks, state
-from ui.ranking_table import View, ranking_table
+from ui import class_kinds, class_teacher, class_views as V, page_hooks, state
 
 ss = st.session_state
 KEY = state.CLASS.format
@@ -163,8 +162,7 @@ def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str)
     lang = state.language()
     q = Q.from_json(question_json)
     try:
-        text = Q.arrange_text(q, ss.get(text_key)) if q.kind == "arrange" else ss.get(text_key)
-        graded = Q.grade(q, text, lang=lang)
+        graded = Q.grade(q, Q.kind_of(q).sent_text(q, ss.get(text_key)), lang=lang)
         V.store().submit(code, token, rnd_id, graded.answer, correct=graded.correct,
                          mistake=graded.mistake)
     except ClassError as e:
@@ -220,8 +218,10 @@ def _student_live(code: str, token: str) -> None:
                 icon=":material/hourglass_top:")
         return
     q = V.parsed(rnd.question)
+    kind = Q.kind_of(q)
     again = t("Vote again: round {n}. Your earlier answer is kept.", lang, n=rnd.round_no)
-    V.question(q, rnd.question_no, lang, note=f":small[{again}]" if rnd.round_no > 1 else "")
+    V.question(q, rnd.question_no, lang, note=f":small[{again}]" if rnd.round_no > 1 else "",
+               answering=True)
     mine = _mine(code, token, rnd.id)
     sent = V.note("sent") or {}
     refused = sent.get("error") if sent.get("round") == rnd.id else None
@@ -232,7 +232,7 @@ def _student_live(code: str, token: str) -> None:
     if rnd.phase == "open":
         if mine and not refused:
             st.success(t("Sent: {answer}. You can change it until the teacher locks the "
-                         "answers.", lang, answer=V.said(q, mine.answer, lang)),
+                         "answers.", lang, answer=kind.said(q, mine.answer, lang)),
                        icon=":material/check:")
         if rnd.deadline:
             left = max(0, int(rnd.deadline - V.store().clock()))
@@ -241,17 +241,18 @@ def _student_live(code: str, token: str) -> None:
     if rnd.phase == "locked":
         st.info(t("Answers are locked. Wait for the reveal.", lang), icon=":material/lock:")
         if mine:
-            st.caption(t("Your answer: {answer}", lang, answer=V.said(q, mine.answer, lang)))
+            st.caption(t("Your answer: {answer}", lang,
+                         answer=kind.said(q, mine.answer, lang)))
         return
-    right = V.right_text(q, lang)
+    right = kind.right_words(q, lang)
     if mine is None:
         st.info(t("You did not answer this one. The right answer: {right}", lang, right=right))
     elif mine.correct:
         st.success(t("Right! Your answer: {answer}", lang,
-                     answer=V.said(q, mine.answer, lang)), icon=":material/check_circle:")
+                     answer=kind.said(q, mine.answer, lang)), icon=":material/check_circle:")
     else:
         st.error(t("Your answer: {answer}. The right answer: {right}", lang,
-                   answer=V.said(q, mine.answer, lang), right=right),
+                   answer=kind.said(q, mine.answer, lang), right=right),
                  icon=":material/close:")
         if mine.mistake:
             st.warning(t("Your value is what this mistake gives: {mistake}", lang,
@@ -261,26 +262,5 @@ def _student_live(code: str, token: str) -> None:
 
 def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
     text_key = KEY(f"answer{rnd.id}")
-    args = (code, token, rnd.id, rnd.question, text_key)
-    if q.kind == "arrange":
-        ranking_table([{"id": i, "label": lab, "grade": g}
-                       for i, lab, g in zip(q.item_ids, q.labels, q.grades)],
-                      k=q.k, gain=q.gain, key=text_key,
-                      view=View(editable=False, show_ideal=False, figures=False,
-                                hint=t("Drag a row into your order (touch: the ⋮⋮ grip, or "
-                                       "press and hold; keys: Alt+↑/↓), then press Send.",
-                                       lang)),
-                      unretrieved=[{"label": "", "grade": g} for g in q.unretrieved] or None)
-        st.button(t("Send", lang), type="primary", key=KEY(f"send{rnd.id}"), on_click=_send,
-                  args=args, icon=":material/send:")
-        return
-    with st.form(KEY(f"form{rnd.id}"), border=False):
-        if q.kind == "predict":
-            st.text_input(t("Your answer", lang), key=text_key, max_chars=40,
-                          placeholder=t("3 decimals, e.g. 0.972", lang))
-        else:
-            letters = (Q.LETTERS[:len(q.options)] if q.kind == "choose" else Q.PAIR)
-            st.radio(t("Your answer", lang), list(letters), index=None, key=text_key,
-                     format_func=lambda c: V.option_text(q, c), horizontal=True)
-        st.form_submit_button(t("Send", lang), type="primary", on_click=_send, args=args,
-                              icon=":material/send:")
+    class_kinds.answer(q, rnd.id, text_key, lang, on_send=_send,
+                       args=(code, token, rnd.id, rnd.question, text_key))

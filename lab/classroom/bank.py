@@ -14,7 +14,9 @@ from lab import exercises as X
 from lab import playground as P
 from lab.i18n import t
 
-from .questions import Question, choose
+from . import kinds
+from .kinds.choose import choose
+from .questions import Question
 
 RUNNING = (3, 2, 3, 0, 1, 2)  # Wikipedia's DCG example: the lessons' running example
 
@@ -52,20 +54,29 @@ BANK: tuple[Question, ...] = tuple(
     Question(**{**q.__dict__, "source": f"bank {i}"}) for i, q in enumerate(_bank(), 1))
 
 
-def from_exercise(number: int, level: str = "medium", kind: str = "compute") -> Question:
-    """Exercise ``number`` of the practice page as a question: a compute exercise asks its
-    NDCG (predict), a compare exercise which ranking is higher."""
+def from_exercise(number: int, level: str = "medium", kind: str = "compute", *,
+                  ask: str | None = None) -> Question:
+    """Exercise ``number`` of the practice page as a question of kind ``ask`` (a name in
+    :data:`kinds.KINDS`), by default the first kind made from that exercise's kind: a compute
+    exercise asks its NDCG (predict), a compare exercise which ranking is higher. A kind that
+    cannot be made from the exercise (two rankings asked of one) falls back to that default."""
     ex = X.generate(int(number), level, kind)
-    source = f"exercise {ex.id}"
-    if ex.kind == "compare":
-        return Question("higher", ex.grades, ex.k, ex.gain, ex.labels, other=ex.other,
-                        source=source)
-    return Question("predict", ex.grades, ex.k, ex.gain, ex.labels, source=source)
+    return _make(ask, ex.grades, ex.k, ex.gain, ex.labels, other=ex.other,
+                 source=f"exercise {ex.id}", default=kinds.for_exercise(ex.kind))
 
 
-def from_link(link: str, kind: str = "predict", *, lang: str = "en") -> Question:
-    """A playground share link (the address, or just its ``?g=...`` part) as a predict,
-    choose or arrange question. ``ValueError`` with a message when it holds no ranking."""
+def _make(ask: str | None, grades, k, gain, labels, unretrieved=(), *, other=(), source,
+          default) -> Question:
+    asked = kinds.get(ask) if ask else default
+    return (asked.make(grades, k, gain, labels, unretrieved, other=other, source=source)
+            or default.make(grades, k, gain, labels, unretrieved, other=other, source=source))
+
+
+def from_link(link: str, kind: str | None = None, *, lang: str = "en") -> Question:
+    """A playground share link (the address, or just its ``?g=...`` part) as a question of
+    ``kind`` (by default, and for a kind that needs two rankings, the first kind made of
+    one: predict).
+    ``ValueError`` with a message when it holds no ranking."""
     text = str(link or "").strip()
     query = urlsplit(text).query if "?" in text else text
     params = parse_qs(query, keep_blank_values=True)
@@ -78,12 +89,5 @@ def from_link(link: str, kind: str = "predict", *, lang: str = "en") -> Question
     if any(g is None for g in state.grades):
         raise ValueError(t("Every item of the link needs a grade.", lang))
     gain = "linear" if state.gain == "both" else state.gain
-    grades, k = tuple(state.grades), state.cutoff
-    if kind == "choose":
-        return choose(grades, k=k, gain=gain, unretrieved=state.unretrieved,
-                      labels=state.labels, source="link")
-    if kind == "arrange":
-        return Question("arrange", grades, k, gain, state.labels, state.unretrieved,
-                        goal="highest", source="link")
-    return Question("predict", grades, k, gain, state.labels, state.unretrieved,
-                    source="link")
+    return _make(kind, tuple(state.grades), state.cutoff, gain, state.labels,
+                 state.unretrieved, source="link", default=kinds.for_exercise("compute"))

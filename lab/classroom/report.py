@@ -13,7 +13,6 @@ import time
 from collections import Counter
 
 from lab.i18n import t
-from lab.text import fmt_grade
 
 from . import questions as Q
 from .store import Answer, Room, Round
@@ -21,38 +20,23 @@ from .store import Answer, Room, Round
 
 def distribution(q: Q.Question, answers: list[Answer]) -> list[tuple[str, int, bool, str]]:
     """``(answer group, count, right, mistake key or "")`` per group, in the order a chart
-    reads them: a choose question's options in letter order (every option, even one nobody
-    picked), A then B for which-is-higher, values from low to high otherwise.
-
-    A typed value within the tolerance of the right value counts with it (0.960 and 0.962
-    are both the right 0.961), and one that a named mistake gives counts with that mistake's
-    value: one bar per idea, not one per rounding."""
+    reads them: the bars a kind always draws (a choose question's options in letter order,
+    even one nobody picked; A then B for which-is-higher), else values from low to high.
+    Which bar an answer counts in is its kind's (:meth:`~lab.classroom.kinds.Kind.group`):
+    one bar per idea, not one per rounding."""
+    kind = Q.kind_of(q)
     groups: Counter = Counter()
     meta: dict[str, tuple[bool, str]] = {}
-    fixed = {"choose": Q.LETTERS[:len(q.options)], "higher": Q.PAIR}.get(q.kind, ())
-    for g in fixed:
+    fixed = kind.fixed_groups(q)
+    for g, right, mistake in fixed:
         groups[g] += 0
-        meta[g] = ((not q.options[Q.LETTERS.index(g)][1], q.options[Q.LETTERS.index(g)][1])
-                   if q.kind == "choose" else (g == Q.right_answer(q), ""))
+        meta[g] = (right, mistake)
     for a in answers:
-        g = group(q, a)
+        g = kind.group(q, a.answer, a.correct, a.mistake)
         groups[g] += 1
         meta.setdefault(g, (a.correct, a.mistake or ""))
-    order = list(fixed) if fixed else sorted(groups, key=_as_number)
+    order = [g for g, *_ in fixed] if fixed else sorted(groups, key=_as_number)
     return [(g, groups[g], meta[g][0], meta[g][1]) for g in order]
-
-
-def group(q: Q.Question, a: Answer) -> str:
-    """The bar an answer counts in (:func:`distribution`)."""
-    if q.kind != "predict":
-        return Q.bucket(q, a.answer)
-    if a.correct:
-        return Q.right_answer(q)
-    if a.mistake:
-        v = Q.mistake_value(q, a.mistake)
-        if v is not None:
-            return f"{v:.3f}"
-    return a.answer
 
 
 def _as_number(g: str):
@@ -123,11 +107,7 @@ def ranking_text(q: Q.Question) -> str:
     >>> ranking_text(Q.Question("predict", (3, 0), 2, labels=("a", "b")))
     'a (3), b (0)'
     """
-    def one(labels, grades) -> str:
-        return ", ".join(f"{label} ({fmt_grade(g)})" for label, g in zip(labels, grades))
-    if q.kind == "higher":
-        return f"A: {one(q.labels, q.grades)}; B: {one(Q.other_labels(q), q.other)}"
-    return one(q.labels, q.grades)
+    return Q.kind_of(q).ranking_text(q)
 
 
 def summary(rounds: list[Round], answers: list[Answer], lang: str) -> list[dict]:

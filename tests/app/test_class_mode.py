@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ndcg_core as nc
+from lab import exercises as X
 from lab import mistakes as M
+from lab.classroom import kinds, questions as Q
 from lab.classroom.bank import BANK
 from lab.i18n import t
 from lab.text import escape_markdown
@@ -329,3 +332,76 @@ def test_a_waiting_phone_reads_the_room_from_memory():
     finally:
         sa.event.remove(engine, "before_cursor_execute", record)
     assert any("round 2" in m.value for m in student.markdown)
+
+
+class DcgToy(kinds.Kind):
+    """A question kind of this test's own: "What is DCG@k?", typed; DCG summed past the
+    cutoff is the mistake it names. Nothing in the app knows it."""
+
+    name = "dcg_toy"
+    style = "value"
+
+    def label(self, lang):
+        return "DCG"
+
+    def prompt(self, q, lang):
+        return f"What is DCG@{q.k} of this ranking?"
+
+    def grade(self, q, text, lang):
+        given = X.parse(text, lang=lang)  # "", "abc", "1e400": refused with a message
+        right = abs(given - nc.dcg(list(q.grades), k=q.k)) <= 0.001
+        whole = abs(given - nc.dcg(list(q.grades))) <= 0.001
+        return Q.Graded(f"{given:.3f}", right, "cutoff_ignored" if whole and not right else None)
+
+    def right_answer(self, q):
+        return f"{nc.dcg(list(q.grades), k=q.k):.3f}"
+
+
+@pytest.fixture
+def toy_kind():
+    kinds.register(DcgToy())
+    yield "dcg_toy"
+    kinds.unregister("dcg_toy")
+
+
+def test_a_kind_registered_in_one_place_is_asked_answered_revealed_and_exported(toy_kind):
+    """A kind added by registering one class: the teacher's menu offers it, the phones
+    answer it (an empty or unreadable answer refused, nothing counted), the reveal draws its
+    bars and names the mistake, and the CSV says its kind."""
+    teacher = start_class()
+    code = teacher.query_params["room"]
+    assert "DCG" in teacher.selectbox(key="cl_own_kind").options  # its label
+    teacher.text_input(key="cl_own").input("http://x/?g=3,1,2&k=2")
+    teacher.selectbox(key="cl_own_kind").set_value(toy_kind)
+    click(teacher, "own")
+    assert "Question 1 · DCG" in teacher.header[0].value
+    assert "What is DCG@2 of this ranking?" in texts(teacher, "markdown")
+    ann, bob, cy = join(code), join(code), join(code)
+    assert any("What is DCG@2" in m for m in texts(ann, "markdown"))
+    for bad in ("", "abc"):
+        send(ann, bad)
+        assert texts(ann, "error"), bad
+    right = f"{3 + 1 / math.log2(3):.3f}"  # grades 3, 1 at ranks 1, 2
+    whole = f"{3 + 1 / math.log2(3) + 2 / math.log2(4):.3f}"  # and 2 at rank 3
+    send(ann, right)
+    send(bob, whole)
+    send(cy, "1")
+    assert count(teacher.run()) == "3 of 3 answered"
+    click(teacher, "reveal")
+    # its answers are escaped as Markdown by default (3\.631 reads 3.631)
+    assert any(escape_markdown(right) in s for s in texts(teacher, "success"))
+    assert len(teacher.get("plotly_chart")) == 1
+    assert any(M.name("cutoff_ignored", "en") in m for m in texts(teacher, "markdown"))
+    assert any("Right!" in s for s in texts(ann.run(), "success"))
+    assert any(M.name("cutoff_ignored", "en") in w for w in texts(bob.run(), "warning"))
+    rows = list(csv.DictReader(io.StringIO(_export(code))))
+    assert {r["kind"] for r in rows} == {"dcg_toy"}
+    assert [r["right"] for r in rows] == ["yes", "no", "no"]
+
+
+def test_every_answer_style_a_kind_may_name_has_a_renderer():
+    """A kind's style is drawn by ui/class_kinds.py: the two lists cannot drift apart."""
+    from ui import class_kinds
+
+    assert set(class_kinds.ANSWER) == set(kinds.STYLES)
+    assert {k.style for k in kinds.KINDS.values()} <= set(kinds.STYLES)

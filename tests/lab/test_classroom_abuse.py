@@ -291,9 +291,9 @@ def test_crafted_widget_values_are_refused_with_a_message():
     arrange = next(q for q in BANK if q.kind == "arrange")
     for state in ({"order": 5}, {"order": [1, 2]}, [1, 2], "x", {"order": "a,b"}):
         with pytest.raises(ClassError) as e:
-            Q.arrange_text(arrange, state)
+            Q.kind_of(arrange).sent_text(arrange, state)
         assert e.value.what == "bad_answer" and e.value.message("zh")
-    assert Q.arrange_text(arrange, None) == ",".join(arrange.item_ids)
+    assert Q.kind_of(arrange).sent_text(arrange, None) == ",".join(arrange.item_ids)
     choose = next(q for q in BANK if q.kind == "choose")
     for value in (99, "99", None, "", "AB", {"x": 1}):
         with pytest.raises(ValueError, match="Pick one of"):

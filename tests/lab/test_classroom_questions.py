@@ -10,7 +10,8 @@ import pytest
 
 import ndcg_core as nc
 from lab import mistakes as M
-from lab.classroom import questions as Q
+from lab.classroom import kinds, questions as Q
+from lab.classroom.kinds.choose import choose
 from lab.classroom.bank import BANK, from_exercise, from_link
 from lab.classroom.store import Answer
 from lab.i18n import LANGUAGES
@@ -20,7 +21,7 @@ PREDICT = Q.Question("predict", (3, 2, 3, 0, 1, 2), 6, "linear")
 
 def test_the_bank_is_a_lecture_of_at_least_12_that_starts_with_predict():
     assert len(BANK) >= 12 and BANK[0].kind == "predict"
-    assert set(Q.KINDS) <= {q.kind for q in BANK}
+    assert set(kinds.KINDS) <= {q.kind for q in BANK}
     assert [q.source for q in BANK] == [f"bank {i}" for i in range(1, len(BANK) + 1)]
 
 
@@ -56,7 +57,7 @@ def test_a_wrong_predict_value_is_named_by_the_mistake_that_gives_it():
 
 
 def test_choose_options_are_the_right_value_and_named_mistakes_computed_by_the_engine():
-    q = Q.choose((3, 2, 3, 0, 1, 2), k=4, gain="linear", unretrieved=(3, 2),
+    q = choose((3, 2, 3, 0, 1, 2), k=4, gain="linear", unretrieved=(3, 2),
                  keys=("retrieved_ideal", "cutoff_ignored"))
     values = dict((key, v) for v, key in q.options)
     # 5.7619 / IDCG@4 of [3, 3, 3, 2]: the ideal drawn with D7 = 3 and D8 = 2
@@ -98,7 +99,7 @@ def test_arrange_scores_the_submitted_order_against_its_goal():
     best = Q.Question("arrange", (0, 3, 1, 2, 0), 3, "exponential", goal="highest")
     assert Q.grade(best, "i1,i3,i2,i0,i4").correct
     as_given = Q.grade(best, "i0,i1,i2,i3,i4")
-    assert not as_given.correct and Q.bucket(best, as_given.answer) == \
+    assert not as_given.correct and Q.kind_of(best).group(best, as_given.answer, False, None) == \
         f"{nc.ndcg([0, 3, 1, 2, 0], k=3, gain='exponential'):.3f}"
     low = Q.Question("arrange", (2, 0, 3, 1, 0, 2), 5, "linear", goal="below", target=0.5)
     assert Q.grade(low, "i1,i4,i3,i0,i5,i2").correct
@@ -114,6 +115,11 @@ def test_an_exercise_number_becomes_a_question():
     assert q.kind == "predict" and q.source == "exercise compute/medium/17"
     assert Q.grade(q, Q.right_answer(q)).correct
     assert from_exercise(17, kind="compare").kind == "higher"
+    # asked as another kind: the exercise's ranking as that kind, or (two rankings asked of
+    # one) as a predict question
+    assert from_exercise(17, ask="choose").kind == "choose"
+    assert from_exercise(17, ask="choose").grades == q.grades
+    assert from_exercise(17, ask="higher").kind == "predict"
 
 
 def test_a_share_link_becomes_a_question():
@@ -121,6 +127,7 @@ def test_a_share_link_becomes_a_question():
     assert (q.grades, q.k, q.unretrieved) == ((3, 2, 3, 0, 1, 2), 4, (3, 2))
     assert Q.right_answer(q) == f"{nc.ndcg([3, 2, 3, 0, 1, 2], k=4, ideal=[3, 2, 3, 0, 1, 2, 3, 2]):.3f}"
     assert from_link("?g=3,1,2", "arrange").kind == "arrange"
+    assert from_link("?g=3,1,2", "higher").kind == "predict"  # a link holds one ranking
     assert from_link("g=3,2,3,0,1,2&k=4", "choose").kind == "choose"
     for bad in ("", "hello", "?g=abc"):
         with pytest.raises(ValueError) as e:
