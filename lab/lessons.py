@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lab.i18n import LANGUAGES
+from lab.i18n import LANGUAGES, SOURCE
 
 LESSONS = Path(__file__).resolve().parents[1] / "assets" / "lessons"
 
@@ -22,7 +22,7 @@ def path(name: str, lang: str = "en") -> Path:
     """The lesson file of ``name`` in ``lang``: English at the top, others in a folder."""
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} is not one of {', '.join(LANGUAGES)}")
-    return LESSONS / ("" if lang == "en" else lang) / f"{name}.md"
+    return LESSONS / ("" if lang == SOURCE else lang) / f"{name}.md"
 
 
 @lru_cache(maxsize=None)

@@ -7,6 +7,8 @@ left out), and the formula's numbers come from ``ndcg_core.ndcg_parts``.
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -101,34 +103,26 @@ def _show(table: pd.DataFrame, lang: str = "en", columns: tuple | None = None,
 COMPACT = ("position", "item", "grade", "discount log2(i+1)", "contribution", "cumulative DCG")
 
 
-# Marks a pair of DCG tables for ui/fit.css (the pair wraps where two tables do not fit
-# side by side) and, on a phone only, tells that the tables scroll sideways in their box.
-PAIR_MARKER = ('<p class="ndcg-pair">↔ The tables are wider than the screen: swipe them '
-               'sideways to see every column.</p>')
-PAIR_MARKER_ZH = '<p class="ndcg-pair">↔ 表格比屏幕宽：左右滑动即可看到每一列。</p>'
+# The two notes' markup: a class ui/fit.css shows on a phone only, around one sentence from
+# the catalogs. st.html gets the app's own markup only (tests/browser/test_security.py): this
+# literal template, filled with a catalog message, escaped.
+SWIPE_HINT = '<p class="ndcg-swipe">↔ {note}</p>'  # before one table wider than a phone
+# in a pair of DCG tables, which ui/fit.css wraps where two tables do not fit side by side
+PAIR_MARKER = '<p class="ndcg-pair">↔ {note}</p>'
 
 
-# Put before a single table that is wider than a phone: says so there, hidden elsewhere.
-SWIPE_HINT = ('<p class="ndcg-swipe">↔ This table is wider than the screen: swipe it sideways '
-              'to see every column.</p>')
-SWIPE_HINT_ZH = '<p class="ndcg-swipe">↔ 这张表比屏幕宽：左右滑动即可看到每一列。</p>'
-
-
-# The two notes are markup, so each language has its own literal constant (st.html gets only
-# the app's own constants, tests/browser/test_security.py), not a catalog message.
 def swipe_hint():
-    if state.language() == "zh":
-        st.html(SWIPE_HINT_ZH)
-    else:
-        st.html(SWIPE_HINT)
+    """Before a single table that is wider than a phone: says so there, hidden elsewhere."""
+    st.html(SWIPE_HINT.format(note=html.escape(t(
+        "This table is wider than the screen: swipe it sideways to see every column.",
+        state.language()))))
 
 
 def pair_marker():
     """Mark the columns this is called in as a pair of DCG tables (see PAIR_MARKER)."""
-    if state.language() == "zh":
-        st.html(PAIR_MARKER_ZH)
-    else:
-        st.html(PAIR_MARKER)
+    st.html(PAIR_MARKER.format(note=html.escape(t(
+        "The tables are wider than the screen: swipe them sideways to see every column.",
+        state.language()))))
 
 
 def ranking_table(grades, labels, *, k, gain, hint=True, columns=None):

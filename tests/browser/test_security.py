@@ -340,24 +340,44 @@ def _dotted(node: ast.AST) -> str:
 
 
 # st.html is allowed for the app's own static markup only: a module constant built from
-# literals (a hint) or a stylesheet file of the app (ui/fit.css). Never user text.
+# literals (a hint), such a constant's ``.format`` filled with the app's own catalog message
+# escaped (``TEMPLATE.format(note=html.escape(t("literal", ...)))``), or a stylesheet file of
+# the app (ui/fit.css). Never user text.
 STATIC_HTML = {("app.py", "Path(__file__).with_name('ui') / 'fit.css'"),
                ("app.py", "Path(__file__).with_name('ui') / 'present.css'"),
-               ("ui/tables.py", "SWIPE_HINT"), ("ui/tables.py", "PAIR_MARKER"),
-               ("ui/tables.py", "SWIPE_HINT_ZH"), ("ui/tables.py", "PAIR_MARKER_ZH")}
+               ("ui/tables.py", "SWIPE_HINT"), ("ui/tables.py", "PAIR_MARKER")}
+
+
+def _literal_constant(name: str, path: Path) -> bool:
+    value = _module_constants(ast.parse(path.read_text()))[name]
+    return all(isinstance(n, ast.Constant) for n in ast.walk(value)
+               if not isinstance(n, (ast.BinOp, ast.Add, ast.JoinedStr, ast.Load)))
+
+
+def _catalog_text(node: ast.AST) -> bool:
+    """``html.escape(t("literal", ...))``: a catalog message (the app's words), escaped."""
+    return (isinstance(node, ast.Call) and _dotted(node.func) == "html.escape"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Call)
+            and _dotted(node.args[0].func) == "t" and node.args[0].args
+            and isinstance(node.args[0].args[0], ast.Constant)
+            and isinstance(node.args[0].args[0].value, str))
 
 
 def _static_html(call: ast.Call, path: Path) -> bool:
     if _dotted(call.func) != "st.html" or len(call.args) != 1 or call.keywords:
         return False
-    arg = ast.unparse(call.args[0])
-    if (str(path.relative_to(ROOT)), arg) not in STATIC_HTML:
+    arg = call.args[0]
+    filled = (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute)
+              and arg.func.attr == "format" and isinstance(arg.func.value, ast.Name)
+              and not arg.args and arg.keywords
+              and all(_catalog_text(k.value) for k in arg.keywords))
+    if filled:
+        arg = arg.func.value  # the template: a literal constant, as below
+    if (str(path.relative_to(ROOT)), ast.unparse(arg)) not in STATIC_HTML:
         return False
-    if isinstance(call.args[0], ast.Name):  # a constant: only literals may build it
-        value = _module_constants(ast.parse(path.read_text()))[arg]
-        return all(isinstance(n, ast.Constant) for n in ast.walk(value)
-                   if not isinstance(n, (ast.BinOp, ast.Add, ast.JoinedStr, ast.Load)))
-    return arg.endswith(".css'")
+    if isinstance(arg, ast.Name):  # a constant: only literals may build it
+        return _literal_constant(arg.id, path)
+    return ast.unparse(arg).endswith(".css'")
 
 
 def _raw_html_uses(path: Path) -> list[str]:
@@ -391,6 +411,20 @@ def test_no_page_renders_raw_html(path: Path) -> None:
     assert "unsafe_allow_html=" + "True" not in text  # split so grep-based checks skip it
     assert "components.v1.html" not in text
     assert _raw_html_uses(path) == []
+
+
+def test_html_from_a_template_takes_only_escaped_catalog_text() -> None:
+    """The phone's swipe notes are markup around a catalog sentence: a label, an unescaped
+    message or a template of its own would be refused."""
+    tables = ROOT / "ui" / "tables.py"
+
+    def allowed(code: str) -> bool:
+        return _static_html(ast.parse(code).body[0].value, tables)
+    assert allowed('st.html(SWIPE_HINT.format(note=html.escape(t("Swipe.", lang))))')
+    assert not allowed('st.html(SWIPE_HINT.format(note=label))')
+    assert not allowed('st.html(SWIPE_HINT.format(note=t("Swipe.", lang)))')
+    assert not allowed('st.html(SWIPE_HINT.format(note=html.escape(label)))')
+    assert not allowed('st.html(OTHER.format(note=html.escape(t("Swipe.", lang))))')
 
 
 def _module_constants(tree: ast.Module) -> dict[str, ast.AST]:
