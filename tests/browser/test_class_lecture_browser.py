@@ -195,7 +195,7 @@ def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_l
     teacher link's too) 18 px, the count 36 px; revealed, the chart's ticks 16 px, and the
     chart, the right answer, the mistakes and the ranking all above 720 px without
     scrolling; Next question, pressed further down the page, shows the new question from
-    the top."""
+    the top; a Which-is-higher reveal keeps both rankings above 720 px."""
     w = WORDS["en"]
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann = teacher_page(browser), phone(browser)
@@ -234,5 +234,13 @@ def test_the_presenter_view_sizes_the_class_for_a_room_and_the_reveal_fits_720_l
         expect(teacher.get_by_text("Question 2 · Choose")).to_be_visible()
         teacher.wait_for_function(
             "document.querySelector('[data-testid=stMain]').scrollTop === 0")
+        # Which is higher, revealed: both rankings (one above the other) on the first screen
+        press(teacher, w["next"])
+        press(teacher, w["reveal"])
+        tables = teacher.locator(".st-key-cl_live [data-testid='stDataFrame']")
+        expect(tables).to_have_count(2, timeout=RERUN_TIMEOUT_MS)
+        expect(teacher.locator(".st-key-cl_live [data-testid='stPlotlyChart']")).to_be_visible()
+        wait_idle_on(teacher)
+        assert tables.last.bounding_box()["y"] + tables.last.bounding_box()["height"] <= 720
         for page in (teacher, ann):
             page.context.close()
