@@ -1,5 +1,6 @@
 """Evaluate your runs: NDCG of up to ten runs against your judgments, under any convention,
-compared with a baseline by the statistics IR papers use."""
+compared with a baseline by the statistics IR papers use; "Choose gain and cutoff" weighs up
+to thirty."""
 
 import functools
 
@@ -17,7 +18,7 @@ lang = state.language()
 st.title(t("Evaluate your runs", lang))
 st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on average, computed "
              "by `ndcg_core` the way the preset's library does, then each run tested against "
-             "a baseline, query by query.", lang, n=run_analysis.MAX_RUNS))
+             "a baseline, query by query.", lang, n=run_analysis.MAX_UPLOAD_RUNS))
 
 # No lambda or function defined in this file: Streamlit keeps a widget's format_func and a
 # download's data callable until the next run, and with them this page's globals, which hold
@@ -34,7 +35,12 @@ if not settings.ks:
     st.warning(t("Choose at least one cutoff k above.", lang), icon=":material/warning:")
     st.stop()
 qrels, runs = inputs
-runs = tuple(runs.items())
+every_run = tuple(runs.items())  # up to 30: "Choose gain and cutoff" weighs them all
+runs = every_run[:run_analysis.MAX_RUNS]
+if len(every_run) > len(runs):
+    st.caption(t("{count} runs: the tables, charts and the comparison show the first {n}; "
+                 "Choose gain and cutoff weighs all {count}.", lang, count=len(every_run),
+                 n=len(runs)))
 tables, errors = D.evaluate_runs(qrels, runs, settings.ks, settings.preset, settings.options,
                                  settings.judged_only)
 for err, systems in run_analysis.by_message(errors).items():
@@ -44,6 +50,7 @@ for err, systems in run_analysis.by_message(errors).items():
 if not tables:
     st.stop()
 runs = tuple((s, up) for s, up in runs if s in tables)
+every_run = runs + every_run[run_analysis.MAX_RUNS:]  # the others' errors: the tab says them
 if all(table.empty for table in tables.values()):
     st.warning(t("No judged query appears in the run: check that both files use the same "
                  "query ids.", lang), icon=":material/warning:")
@@ -70,8 +77,9 @@ else:
     st.caption(t("Upload a second run to compare runs against a baseline.", lang))
 
 # Only the open tab is computed and drawn: switching tabs reruns, and the others cost nothing.
+choosing = len(every_run) >= 2
 tab = D.result_tabs(["Per query"] + (["Wins and losses"] if compared else [])
-                    + ["Charts", "What changed?"] + (["Choose gain and cutoff"] if several else []))
+                    + ["Charts", "What changed?"] + (["Choose gain and cutoff"] if choosing else []))
 
 if tab["Per query"].open:
     with tab["Per query"]:
@@ -160,6 +168,6 @@ if tab["What changed?"].open:
                      column_config=D.decimals(spread) | {"why": st.column_config.TextColumn(
                          t("why (from the data)", lang), width="large")})
 
-if several and tab["Choose gain and cutoff"].open:
+if choosing and tab["Choose gain and cutoff"].open:
     with tab["Choose gain and cutoff"]:
-        choices.show(qrels, runs, settings)
+        choices.show(qrels, every_run, settings)

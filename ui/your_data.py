@@ -34,7 +34,8 @@ from lab import options_text as O, runs as run_analysis
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
-from lab.runs import MAX_RUNS, SETTING_NAMES, SIGNIFICANT, Settings, Upload, query_facts
+from lab.runs import (MAX_RUNS, MAX_UPLOAD_RUNS, SETTING_NAMES, SIGNIFICANT, Settings,
+                      Upload, query_facts, within_budget)
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format, sentences
 from ui import memory, parse_pool, run_summary as summary, state, uploads
 
@@ -126,10 +127,12 @@ def input_panel():
                "`qid,docid,relevance`. A CSV `qid,docid,relevance,score` alone also serves as "
                "a run.", lang))
     right.file_uploader(
-        t("Runs (up to {n})", lang, n=MAX_RUNS), key=rkey, accept_multiple_files=True,
+        t("Runs (up to {n})", lang, n=MAX_UPLOAD_RUNS), key=rkey, accept_multiple_files=True,
         help=t("Up to {n} runs, each a TREC run `qid Q0 docid rank score tag` or a CSV with a "
                "header `qid,docid,score`; each is named by its file name. Documents are ranked "
-               "by score (the rank column is ignored, as in trec_eval).", lang, n=MAX_RUNS))
+               "by score (the rank column is ignored, as in trec_eval). Choose gain and cutoff "
+               "weighs them all; the tables, charts and the comparison show the first {shown}.",
+               lang, n=MAX_UPLOAD_RUNS, shown=MAX_RUNS))
     qfiles, qlost = uploads.widget_files(qkey)  # not the widgets' return values: see there
     rfiles, rlost = uploads.widget_files(rkey)
     lost = state.lost_uploads(qlost + rlost)  # before uploaded() forgets the files it read
@@ -149,20 +152,28 @@ def input_panel():
               disabled=qrels is None and not run_files, width="stretch")
     note.caption(t("The sample: 50 queries graded 0–3, nine runs. Your own files: TREC or CSV, "
                    "up to {mb} MB each, up to {n} runs; uploaded files replace the sample.",
-                   lang, mb=st.get_option("server.maxUploadSize"), n=MAX_RUNS))
+                   lang, mb=st.get_option("server.maxUploadSize"), n=MAX_UPLOAD_RUNS))
     if lost:
         uploads.lost_notice(lost)
     if qrels is None:
         st.info(t("Upload judgments and a run, or load the sample, to see NDCG per query.",
                   lang), icon=":material/upload_file:")
         return None
-    if len(run_files) > MAX_RUNS:
-        left_out = [up.name for up in run_files[MAX_RUNS:]]
+    if len(run_files) > MAX_UPLOAD_RUNS:
+        left_out = [up.name for up in run_files[MAX_UPLOAD_RUNS:]]
         st.warning(t("{count} runs uploaded: the page compares at most {n}. Left out: {names}. "
                      "Remove some files to choose which.", lang, count=len(run_files),
-                     n=MAX_RUNS, names=listing(left_out, lang=lang)),
+                     n=MAX_UPLOAD_RUNS, names=listing(left_out, lang=lang)),
                    icon=":material/warning:")
-        run_files = run_files[:MAX_RUNS]
+        run_files = run_files[:MAX_UPLOAD_RUNS]
+    mb = st.get_option("server.maxUploadSize")
+    kept = within_budget([len(up.data) for up in run_files], mb)
+    if kept < len(run_files):
+        st.warning(t("Beyond {n} runs the page holds at most {cap} MB of runs (what {n} files "
+                     "of the largest size take). Left out: {names}.", lang, n=MAX_RUNS,
+                     cap=MAX_RUNS * mb, names=listing([up.name for up in run_files[kept:]],
+                                                      lang=lang)), icon=":material/warning:")
+        run_files = run_files[:kept]
     runs = dict(zip(run_analysis.run_names(up.name for up in run_files), run_files))
     if not runs and _has_scores(qrels):
         runs = {qrels.name: qrels}

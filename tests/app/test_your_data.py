@@ -559,18 +559,37 @@ def test_ten_runs_are_evaluated_and_compared_with_the_first():
     assert (shown.loc[counts.index, ["wins", "ties", "losses"]].astype(int) == counts).all().all()
 
 
-def test_an_eleventh_run_is_left_out_and_named():
-    """More than ten runs: the first ten are compared; the others are named, not dropped
-    silently."""
+def test_an_eleventh_run_is_weighed_by_choose_gain_and_cutoff_only():
+    """More than ten runs: the tables and the comparison show the first ten and say so;
+    "Choose gain and cutoff" weighs all eleven (55 pairs of runs)."""
     runs = ten_runs() | {"eleventh.run": RUN_B}
     at = page()
     upload(at, "qrels", "qrels.txt", (SAMPLES / "qrels.txt").read_bytes())
     upload(at, "runs", *[(name, run_bytes(run)) for name, run in runs.items()])
     at.run()
     assert not at.exception
-    assert any("11 runs uploaded" in w.value and "eleventh\\.run" in w.value
-               for w in at.warning)
+    assert not at.warning
+    assert any("11 runs: the tables, charts and the comparison show the first 10; Choose "
+               "gain and cutoff weighs all 11." in c.value for c in at.caption)
     assert len(means(at)) == 10 and "eleventh.run" not in means(at).index
+    at.session_state["yd_tab"] = "Choose gain and cutoff"
+    at.run()
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "kendall_tau" in d.value.columns)
+    assert (table["pairs"] == 55).all()
+
+
+def test_a_thirty_first_run_is_left_out_and_named():
+    """More than thirty runs: the first thirty are kept; the others are named, not dropped
+    silently."""
+    runs = {f"r{i:02d}.run": SMALL_RUN for i in range(31)}
+    at = page()
+    upload(at, "qrels", "qrels.txt", SMALL_QRELS)
+    upload(at, "runs", *runs.items())
+    at.run()
+    assert not at.exception
+    assert any("31 runs uploaded" in w.value and "r30\\.run" in w.value for w in at.warning)
+    assert any("30 runs: the tables" in c.value for c in at.caption)
 
 
 def test_runs_with_the_same_file_name_get_a_number():
@@ -852,7 +871,7 @@ def test_the_page_speaks_chinese_with_lang_zh():
     at = page_in("zh")
     assert at.title[0].value == "评估你的运行结果"
     assert at.file_uploader(key="yd_upload_qrels_0").label == "相关性判断（qrels）"
-    assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {R.MAX_RUNS} 个）"
+    assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {R.MAX_UPLOAD_RUNS} 个）"
     assert at.button(key="yd_sample").label == "载入示例数据"
     assert at.selectbox(key="yd_preset").label == "预设"
     assert at.multiselect(key="yd_ks").label == "截断位置 k"
