@@ -1,7 +1,7 @@
 """The files listed in the data page's upload widgets: those the server holds, and those it
 lost. After a restart (or a ``kill -9`` during an upload) the browser still lists the files
 it sent to the old server; the new one has none of them, so the page says so and
-offers fresh upload widgets."""
+offers fresh upload widgets. And which of the runs listed the page keeps."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import io
 import streamlit as st
 
 from lab.i18n import t
+from lab.runs import MAX_RUNS, MAX_UPLOAD_RUNS, within_budget
+from lab.text import listing
 from ui import state
 
 
@@ -41,3 +43,25 @@ def lost_notice(n: int):
                  "again.", lang, n=n), icon=":material/cloud_off:")
     st.button(t("Upload again", lang), key="yd_reupload", on_click=state.on_clear_files,
               icon=":material/upload_file:")
+
+
+def runs_kept(run_files: list) -> list:
+    """The first :data:`~lab.runs.MAX_UPLOAD_RUNS` runs, as many of them as the memory
+    budget allows beyond ten (:func:`lab.runs.within_budget`); a warning names the others."""
+    lang = state.language()
+    if len(run_files) > MAX_UPLOAD_RUNS:
+        left_out = [up.name for up in run_files[MAX_UPLOAD_RUNS:]]
+        st.warning(t("{count} runs uploaded: the page compares at most {n}. Left out: {names}. "
+                     "Remove some files to choose which.", lang, count=len(run_files),
+                     n=MAX_UPLOAD_RUNS, names=listing(left_out, lang=lang)),
+                   icon=":material/warning:")
+        run_files = run_files[:MAX_UPLOAD_RUNS]
+    mb = st.get_option("server.maxUploadSize")
+    kept = within_budget([len(up.data) for up in run_files], mb)
+    if kept < len(run_files):
+        st.warning(t("Beyond {n} runs the page holds at most {cap} MB of runs (what {n} files "
+                     "of the largest size take). Left out: {names}.", lang, n=MAX_RUNS,
+                     cap=MAX_RUNS * mb, names=listing([up.name for up in run_files[kept:]],
+                                                      lang=lang)), icon=":material/warning:")
+        run_files = run_files[:kept]
+    return run_files

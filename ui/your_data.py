@@ -35,8 +35,8 @@ from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
 from lab.runs import (MAX_RUNS, MAX_UPLOAD_RUNS, SETTING_NAMES, SIGNIFICANT, Settings,
-                      Upload, query_facts, within_budget)
-from lab.text import DATA_DECIMALS, MISSING, escape_markdown, listing, number_format, sentences
+                      Upload, query_facts)
+from lab.text import DATA_DECIMALS, MISSING, escape_markdown, number_format, sentences
 from ui import memory, parse_pool, run_summary as summary, state, uploads
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "assets" / "samples"
@@ -47,7 +47,10 @@ SAMPLE_RUNS = ("system_a.run", "system_b.run", "top_heavy.run", "deep_recall.run
 SLOTS = ("qrels", "runs")  # the two upload widgets
 CUTOFF_CHOICES = (1, 3, 5, 10, 20, 50, 100)
 CURVE_MAX = 20
-CACHE_ENTRIES = 24  # per session: a few files and results, then the oldest go
+# per session: each file read and its summary (judgments and up to 30 runs: two entries
+# each), and a few results; then the oldest go. Fewer, and the tab's 30 runs were read
+# again on every rerun, each pushing out another.
+CACHE_ENTRIES = 2 * (1 + MAX_UPLOAD_RUNS) + 24
 
 
 def _cached(key: tuple, compute, spinner: str | None = None):
@@ -159,21 +162,7 @@ def input_panel():
         st.info(t("Upload judgments and a run, or load the sample, to see NDCG per query.",
                   lang), icon=":material/upload_file:")
         return None
-    if len(run_files) > MAX_UPLOAD_RUNS:
-        left_out = [up.name for up in run_files[MAX_UPLOAD_RUNS:]]
-        st.warning(t("{count} runs uploaded: the page compares at most {n}. Left out: {names}. "
-                     "Remove some files to choose which.", lang, count=len(run_files),
-                     n=MAX_UPLOAD_RUNS, names=listing(left_out, lang=lang)),
-                   icon=":material/warning:")
-        run_files = run_files[:MAX_UPLOAD_RUNS]
-    mb = st.get_option("server.maxUploadSize")
-    kept = within_budget([len(up.data) for up in run_files], mb)
-    if kept < len(run_files):
-        st.warning(t("Beyond {n} runs the page holds at most {cap} MB of runs (what {n} files "
-                     "of the largest size take). Left out: {names}.", lang, n=MAX_RUNS,
-                     cap=MAX_RUNS * mb, names=listing([up.name for up in run_files[kept:]],
-                                                      lang=lang)), icon=":material/warning:")
-        run_files = run_files[:kept]
+    run_files = uploads.runs_kept(run_files)  # up to 30, within the memory budget
     runs = dict(zip(run_analysis.run_names(up.name for up in run_files), run_files))
     if not runs and _has_scores(qrels):
         runs = {qrels.name: qrels}
