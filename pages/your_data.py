@@ -6,7 +6,7 @@ import functools
 
 import streamlit as st
 
-from lab import runs as run_analysis
+from lab import runs as run_analysis, upload_limits
 from lab.errors import explain
 from lab.i18n import t
 from lab.text import MISSING, escape_markdown
@@ -18,7 +18,7 @@ lang = state.language()
 st.title(t("Evaluate your runs", lang))
 st.caption(t("Upload judgments and up to {n} runs: NDCG@k per query and on average, computed "
              "by `ndcg_core` the way the preset's library does, then each run tested against "
-             "a baseline, query by query.", lang, n=run_analysis.MAX_UPLOAD_RUNS))
+             "a baseline, query by query.", lang, n=upload_limits.MAX_UPLOAD_RUNS))
 
 # No lambda or function defined in this file: Streamlit keeps a widget's format_func and a
 # download's data callable until the next run, and with them this page's globals, which hold

@@ -10,7 +10,8 @@ import io
 import streamlit as st
 
 from lab.i18n import t
-from lab.runs import MAX_RUNS, MAX_UPLOAD_RUNS, within_budget
+from lab.runs import MAX_RUNS
+from lab.upload_limits import MAX_UPLOAD_RUNS, within_budget
 from lab.text import listing
 from ui import state
 
@@ -46,8 +47,8 @@ def lost_notice(n: int):
 
 
 def runs_kept(run_files: list) -> list:
-    """The first :data:`~lab.runs.MAX_UPLOAD_RUNS` runs, as many of them as the memory
-    budget allows beyond ten (:func:`lab.runs.within_budget`); a warning names the others."""
+    """The first :data:`~lab.upload_limits.MAX_UPLOAD_RUNS` runs, as many of them as the memory
+    budget allows beyond ten (:func:`lab.upload_limits.within_budget`); a warning names the others."""
     lang = state.language()
     if len(run_files) > MAX_UPLOAD_RUNS:
         left_out = [up.name for up in run_files[MAX_UPLOAD_RUNS:]]

@@ -34,8 +34,8 @@ from lab import options_text as O, runs as run_analysis
 from lab.errors import explain
 from lab.i18n import LANGUAGES, t
 from lab.run_words import file_counts
-from lab.runs import (MAX_RUNS, MAX_UPLOAD_RUNS, SETTING_NAMES, SIGNIFICANT, Settings,
-                      Upload, query_facts)
+from lab.runs import MAX_RUNS, SETTING_NAMES, SIGNIFICANT, Settings, Upload, query_facts
+from lab.upload_limits import MAX_UPLOAD_RUNS
 from lab.text import DATA_DECIMALS, MISSING, escape_markdown, number_format, sentences
 from ui import memory, parse_pool, run_summary as summary, state, uploads
 

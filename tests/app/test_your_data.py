@@ -17,6 +17,7 @@ import ndcg_core as nc
 from ndcg_core import evaluate, read_qrels, read_run
 from lab import runs as R
 from lab.text import MISSING
+from lab.upload_limits import MAX_UPLOAD_RUNS
 from ui import state as app_state
 from ui.your_data import SAMPLE_RUNS
 
@@ -871,7 +872,7 @@ def test_the_page_speaks_chinese_with_lang_zh():
     at = page_in("zh")
     assert at.title[0].value == "评估你的运行结果"
     assert at.file_uploader(key="yd_upload_qrels_0").label == "相关性判断（qrels）"
-    assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {R.MAX_UPLOAD_RUNS} 个）"
+    assert at.file_uploader(key="yd_upload_runs_0").label == f"run（最多 {MAX_UPLOAD_RUNS} 个）"
     assert at.button(key="yd_sample").label == "载入示例数据"
     assert at.selectbox(key="yd_preset").label == "预设"
     assert at.multiselect(key="yd_ks").label == "截断位置 k"
