@@ -62,13 +62,24 @@ def test_choose_shows_its_options_on_the_projector_and_refuses_send_with_nothing
 
 def copy_teacher_link(teacher, url: str, lang: str) -> str:
     """Unfold *Your teacher link*, press *Copy the teacher link*; the link the clipboard
-    got (the test's browser lets the page write and read it)."""
+    got, read by another page of the same browser (the test's browser lets its pages write
+    and read it)."""
     teacher.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
     teacher.get_by_text(t("Your teacher link (keep it private)", lang), exact=True).click()
     teacher.get_by_role("button", name=t("Copy the teacher link", lang), exact=True).click()
     expect(teacher.get_by_text(t("Copied: paste it somewhere only you can see.", lang),
                                exact=True)).to_be_visible()
-    return teacher.evaluate("navigator.clipboard.readText()")
+    reader = teacher.context.new_page()
+    try:
+        reader.goto(f"{url}/_stcore/health")
+        return reader.evaluate("navigator.clipboard.readText()")
+    finally:
+        reader.close()
+
+
+# A page without the clipboard API, as one on a plain-http network address (not localhost)
+NO_CLIPBOARD_API_JS = """Object.defineProperty(Navigator.prototype, "clipboard",
+                                              {get: () => undefined, configurable: true});"""
 
 
 def expect_not_on_screen(teacher, secret: str) -> None:
@@ -130,13 +141,15 @@ def test_in_chinese_the_address_note_the_hidden_teacher_link_and_one_student_per
         browser, tmp_path):
     """中文, at 1280x720: the join QR code lies whole on the first screen; the note says which
     address the phones open (手机打开 https://…); the address bar holds the room, not its key;
-    复制教师链接 copies the link unseen and 显示链接 shows it; a phone that reopens the join
+    复制教师链接 copies the link unseen (on a page without the clipboard API, as a plain-http
+    network address is) and 显示链接 shows it; a phone that reopens the join
     link is still S001 (你是课堂 … 中的 S001。), with no 加入 button, the teacher reads
     已加入 1 人, and the phone's reconnecting line (shown only while the server is out of
     reach) is in Chinese."""
     w = WORDS["zh"]
     env = {"NDCG_LAB_DATA": str(tmp_path), "NDCG_LAB_PUBLIC_URL": PUBLIC}
     teacher, ann = teacher_page(browser), phone(browser)
+    teacher.add_init_script(NO_CLIPBOARD_API_JS)  # the copy from an off-screen text box
     with server(env, tmp_path) as (_proc, url):
         code = start(teacher, url, w, "zh")
         qr = teacher.get_by_role("img").first  # the join QR code
