@@ -6,7 +6,9 @@ reads every message of a run until the run is over (a run that ends in ``st.reru
 followed by the next one). It keeps what a reader of the page needs: each widget's id by its
 key, the alerts' and metrics' texts, and the fragments the server asked to rerun on a timer
 (``auto_rerun``). :meth:`WireClient.follow` reruns those fragments as the browser does, each at
-the interval the server gave.
+the interval the server gave. A phone's room watcher (``ui/page_hooks/moved.js``) is answered
+as the browser's hook answers it: a drawn mark it has not asked for is sent back as the hook's
+``moved`` event, from the fragment that drew it.
 
 :class:`WirePhone` joins a room (the join form) and answers; :class:`WireTeacher` opens the
 teacher's link and presses its buttons. Used by tests/app/test_class_two_servers.py and
@@ -53,6 +55,10 @@ class WireClient:
         self.exceptions = 0
         self.runs = 0
         self.received = [0, 0]  # messages and bytes the last run sent this tab
+        self.fragments: dict[str, str] = {}     # widget key -> the fragment that drew it
+        self.moved: tuple | None = None         # a room watcher's ask not answered yet
+        self.asked: set[str] = set()            # the watcher marks answered
+        self._fragment = ""                     # the fragment of the element being read
         self.lock = asyncio.Lock()
 
     async def connect(self) -> None:
@@ -85,6 +91,11 @@ class WireClient:
             await self.ws.send(msg.SerializeToString())
             await self._read()
             self.runs += 1
+        if self.moved:  # what moved.js does once the hook is drawn with a new mark
+            fid, wid, mark = self.moved
+            self.moved = None
+            await self.run([("json_trigger_value", wid,
+                             json.dumps([{"event": "moved", "value": mark}]))], fragment=fid)
 
     async def _read(self) -> None:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -110,6 +121,7 @@ class WireClient:
                     return
                 self.texts, self.metrics = [], []  # st.rerun(): the next run follows
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+                self._fragment = fwd.delta.fragment_id
                 self._element(fwd.delta.new_element)
 
     def _element(self, el) -> None:
@@ -118,6 +130,7 @@ class WireClient:
             w = getattr(el, which)
             key = w.id.rsplit("-", 1)[-1]
             self.widgets[key] = w.id
+            self.fragments[key] = self._fragment
             self.first_seen.setdefault(key, time.perf_counter())
             if which == "button" and w.is_form_submitter:
                 self.submit = w.id
@@ -132,6 +145,14 @@ class WireClient:
             self.codes.append(json.loads(el.bidi_component.json or "{}").get("text", ""))
         elif which == "exception":
             self.exceptions += 1
+        elif which == "bidi_component" and el.bidi_component.component_name.endswith(
+                "ndcg_room_moved"):
+            mark = json.loads(el.bidi_component.mixed.json or el.bidi_component.json
+                              or "{}").get("mark")
+            if mark and mark not in self.asked:
+                self.asked.add(mark)
+                self.moved = (self._fragment, "$$STREAMLIT_INTERNAL_KEY_"
+                              f"{el.bidi_component.id}__events", mark)
 
     async def click(self, key: str) -> None:
         """Press the button drawn with ``key`` (a full rerun, as a button outside a form)."""
@@ -188,7 +209,7 @@ class WirePhone(WireClient):
     async def answer(self, round_id: int, text: str) -> None:
         """Type ``text`` in the round's box and press Send; raises unless "Sent: ..." shows."""
         box = self.answer_box(round_id)
-        fragment = next(iter(self.timers), None)
+        fragment = self.fragments.get(f"cl_answer{round_id}") or None
         await self.run([("string_value", box, text), ("trigger_value", self.submit, True)],
                        fragment=fragment)
         if not any(t.startswith("Sent:") for t in self.texts):

@@ -8,11 +8,15 @@
   restarted server keeps the same student), else the join form;
 - neither: *Start a class* and *Join a class*.
 
-A student's view follows the room in a fragment that reruns every 1.2-1.6 s (each session
-its own interval): the teacher's next question, lock and reveal reach the phones without a
-reload. A rerun reads the room from memory (``class_views.watch``: one query a server makes
-for every room, not one per phone) and the student's own answer from the session, so a
-waiting phone's poll asks the database nothing.
+A student's view is two fragments: the question (``_student_live``), drawn when the page
+runs and again only when the room moved on since, and a watcher (``_student_watch``) that
+reruns every 1.2-1.6 s (each session its own interval) and draws nothing while the question
+on the phone is current: a waiting phone's poll costs the server Streamlit's rerun of an
+empty fragment and a look at memory (``class_views.watch``: one query a server makes for
+every room, not one per phone). When the room moved on (the teacher's next question, lock,
+reveal, a countdown's step), the watcher draws a hook (``page_hooks.moved``) whose callback
+reruns the question's fragment alone: a fragment cannot rerun another from its body, and a
+rerun of the whole page costs a phone several times the question's.
 
 Every refusal (a database fault included) is drawn as its sentence (``V.guarded``), joins
 pass the join limits first (``V.gate``), and a link's parameters are checked before any
@@ -205,14 +209,54 @@ def _student(code: str, token: str, lang: str, *, quiet: bool = False) -> bool:
     who = t("You are {id} in class {code}.", lang, id=me.anon_id, code=me.room_code)
     st.caption(who + (" " + t("Nickname: {name}", lang, name=escape_markdown(me.nickname))
                       if me.nickname else ""))
-    st.fragment(_student_live, run_every=V.phone_poll_s())(code, token)
+    st.fragment(_student_live, key=KEY("live"))(code, token)
+    st.fragment(_student_watch, run_every=V.phone_poll_s())(code)
     return True
+
+
+def _room_mark(code: str) -> tuple[str, object]:
+    """What the student's question depends on in room ``code`` now, as a short mark (round,
+    phase, the countdown's step), and the round (or the ClassError the room reads as)."""
+    try:
+        rnd = V.watch().current(code)
+    except ClassError as e:
+        return f"refused {e.what}", e
+    if rnd is None:
+        return "none", None
+    mark = f"{rnd.id} {rnd.phase}"
+    if rnd.phase == "open" and rnd.deadline:
+        mark += f" {_left_step(rnd.deadline - V.store().clock())}"
+    return mark, rnd
+
+
+def _left_step(left: float) -> int:
+    """The countdown as a phone shows it: each second of the last ten, 5 s steps before."""
+    s = max(0, int(left))
+    return s if s <= 10 else s - s % 5
+
+
+def _student_watch(code: str) -> None:
+    """Draws nothing while the question on the phone is current; else the hook that has
+    the question drawn again (its mark counts the asks, so a draw that failed asks again at
+    the next poll)."""
+    mark, _ = _room_mark(code)
+    if mark == ss.get(KEY("drawn")):
+        return
+    asks = ss[KEY("asks")] = ss.get(KEY("asks"), 0) + 1
+    page_hooks.moved(f"{asks} {mark}", key=KEY("moved"), on_moved=_redraw)
+
+
+def _redraw() -> None:
+    st.rerun(KEY("live"))
 
 
 @V.guarded
 def _student_live(code: str, token: str) -> None:
     lang = state.language()
-    rnd = V.watch().current(code)
+    mark, rnd = _room_mark(code)
+    ss[KEY("drawn")] = mark
+    if isinstance(rnd, ClassError):
+        raise rnd
     if rnd is None:
         st.info(t("Waiting for the teacher's first question…", lang),
                 icon=":material/hourglass_top:")
@@ -235,7 +279,7 @@ def _student_live(code: str, token: str) -> None:
                          "answers.", lang, answer=kind.said(q, mine.answer, lang)),
                        icon=":material/check:")
         if rnd.deadline:
-            left = max(0, int(rnd.deadline - V.store().clock()))
+            left = _left_step(rnd.deadline - V.store().clock())
             st.warning(t("Answers lock in {s} s.", lang, s=left), icon=":material/timer:")
         return
     if rnd.phase == "locked":

@@ -73,7 +73,8 @@ async def send_within(phone: WirePhone, round_id: int, rng: random.Random) -> tu
 
 async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dict:
     out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": [],
-           "ms_per_poll": [], "polls_per_s": []}
+           "ms_per_poll": [], "polls_per_s": [], "click_s": [], "ms_per_next": [],
+           "ms_per_answer": [], "client_next": [], "client_answer": []}
     rng = random.Random(35)
     teacher = WireTeacher(servers[0].url)
     code = await teacher.start()
@@ -93,14 +94,23 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
     followers = [asyncio.create_task(c.follow(stop)) for c in [teacher, *phones]]
     try:
         for r in range(rounds):
+            cpu_a, mine_a = sum(s.cpu_seconds() for s in servers), time.process_time()
             clicked = time.perf_counter()
             await teacher.click("cl_do_next" if r == 0 else "cl_do_again")
+            out["click_s"].append(time.perf_counter() - clicked)
             rnd = store.current(code)
             box = f"cl_answer{rnd.id}"
             await wait_for(lambda: all(box in p.widgets for p in phones), 60,
                            "every phone to draw the question")
             seen = [p.first_seen[box] - clicked for p in phones]
             out["next_s"].extend(seen)
+            # the servers' CPU from the click to the last phone's drawing, per phone (the
+            # polls of phones still waiting included), and this process's share of a core
+            # (1.0: the phones' side, not the server, set the pace)
+            out["ms_per_next"].append(
+                1000 * (sum(s.cpu_seconds() for s in servers) - cpu_a) / n)
+            out["client_next"].append(
+                (time.process_time() - mine_a) / (time.perf_counter() - clicked))
             # waiting: the question open, nobody answering yet
             cpu0 = [s.cpu_seconds() for s in servers]
             runs0 = sum(p.runs for p in phones)
@@ -115,12 +125,18 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
             # poll, and the figure at the rate the phones were asked to poll
             out["ms_per_poll"].append(1000 * sum(cores) / polls)
             out["polls_per_s"].append(polls)
+            cpu_a, mine_a, a0 = (sum(s.cpu_seconds() for s in servers), time.process_time(),
+                                 time.perf_counter())
             sent = await asyncio.gather(*(send_within(p, rnd.id, rng) for p in phones))
             last = max(pressed for pressed, _ in sent)
             acked = sum(ok for _, ok in sent)
             await wait_for(lambda: teacher.answered() == (n, n) or None, 60,
                            f"the teacher's page to read {n} of {n}")
             count_s = time.perf_counter() - last
+            out["ms_per_answer"].append(
+                1000 * (sum(s.cpu_seconds() for s in servers) - cpu_a) / n)
+            out["client_answer"].append(
+                (time.process_time() - mine_a) / (time.perf_counter() - a0))
             stored = len(store.answers(code, rnd.id))
             lost = n - min(stored, acked)
             out["count_s"].append(count_s)
@@ -131,6 +147,10 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
                   f"({out['ms_per_poll'][-1]:.2f} ms each); {stored}/{n} stored, "
                   f"{acked} acknowledged; teacher read {n} of {n} {count_s:.2f} s after "
                   f"the last Send; load {os.getloadavg()[0]:.2f}", flush=True)
+            print(f"  click {out['click_s'][-1]:.2f} s; server CPU per phone: next "
+                  f"{out['ms_per_next'][-1]:.1f} ms, answer {out['ms_per_answer'][-1]:.1f} ms; "
+                  f"phones' process busy {out['client_next'][-1]:.2f} / "
+                  f"{out['client_answer'][-1]:.2f} of a core", flush=True)
     finally:
         stop.set()
         await asyncio.gather(*followers, return_exceptions=True)
@@ -141,6 +161,32 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
     return out
 
 
+async def floor(server, n: int, windows: int, wait_s: float, poll: str) -> dict:
+    """N clients on tests/apps/poll_floor_app.py, each rerunning a fragment that draws nothing
+    at the phones' intervals: what the same connections cost a server that only polls."""
+    from class_wire import WireClient
+    clients = [WireClient(server.url, {"poll": poll}, page="") for _ in range(n)]
+    for i in range(0, n, 20):
+        await asyncio.gather(*(c.connect() for c in clients[i:i + 20]))
+    stop = asyncio.Event()
+    followers = [asyncio.create_task(c.follow(stop)) for c in clients]
+    cores, per_poll = [], []
+    try:
+        await asyncio.sleep(3)
+        for _ in range(windows):
+            cpu0, runs0, w0 = server.cpu_seconds(), sum(c.runs for c in clients), \
+                time.perf_counter()
+            await asyncio.sleep(wait_s)
+            took = time.perf_counter() - w0
+            cores.append((server.cpu_seconds() - cpu0) / took)
+            per_poll.append(1000 * cores[-1] / ((sum(c.runs for c in clients) - runs0) / took))
+    finally:
+        stop.set()
+        await asyncio.gather(*followers, return_exceptions=True)
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+    return {"cores": statistics.median(cores), "ms_per_poll": statistics.median(per_poll)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--students", type=int, default=200)
@@ -149,6 +195,9 @@ def main() -> int:
     ap.add_argument("--wait", type=float, default=6.0,
                     help="seconds the phones wait with the question open, each round")
     ap.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    ap.add_argument("--floor", action="store_true",
+                    help="then the same number of clients (per server) on a page that polls "
+                         "and draws nothing (tests/apps/poll_floor_app.py): the ratio")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from lab.classroom import db
@@ -175,6 +224,14 @@ def main() -> int:
         out = asyncio.run(bench(servers, store, args.students, args.rounds, args.wait))
         load1 = os.getloadavg()
         tracebacks = sum(len(s.all_tracebacks()) for s in servers)
+        if args.floor:
+            for s in servers:
+                s.stop()
+            from ui.class_views import PHONE_POLL_S
+            with M.AppServer(tmp, app="tests/apps/poll_floor_app.py") as bare:
+                ref = asyncio.run(floor(bare, args.students // args.servers, 5, args.wait,
+                                        "-".join(map(str, PHONE_POLL_S))))
+            load2 = os.getloadavg()
     cores = statistics.median(out["cores"])
     count_p95 = M.percentile(out["count_s"], 95)
     next_p95 = M.percentile(out["next_s"], 95)
@@ -199,6 +256,17 @@ def main() -> int:
           f"server tracebacks {tracebacks}")
     print(f"load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, after "
           f"{load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f} (2 cores)")
+    ms_next, ms_answer = (statistics.median(out["ms_per_next"]),
+                          statistics.median(out["ms_per_answer"]))
+    print(f"server CPU per phone: the next question {ms_next:.1f} ms, an answer "
+          f"{ms_answer:.1f} ms (medians); teacher's click {statistics.median(out['click_s']):.2f}"
+          f" s; the phones' process busy {max(out['client_next'] + out['client_answer']):.2f} "
+          f"of a core at most")
+    if args.floor:
+        print(f"floor: {args.students // args.servers} clients polling a fragment that draws "
+              f"nothing, same intervals: {ref['cores']:.3f} cores, {ref['ms_per_poll']:.2f} ms "
+              f"a poll (load after {load2[0]:.2f}); the lecture's waiting = "
+              f"{cores / ref['cores']:.2f}x the floor, a poll {ms / ref['ms_per_poll']:.2f}x")
     print(f"lecture: students={args.students} waiting_cores={cores:.3f} answer_lost={lost} "
           f"count_p95_s={count_p95:.2f} next_p95_s={next_p95:.2f} load={load1[0]:.2f}")
     return 1 if lost or out["exceptions"] or tracebacks else 0

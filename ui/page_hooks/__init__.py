@@ -5,6 +5,8 @@ and write no text; each is one ``.js`` file of this folder.
   page draws above it (``arrive.js``);
 - :func:`fold_sidebar`: folds the sidebar once, when the presenter view turns on
   (``fold.js``);
+- :func:`moved`: asks the server for a callback, once per mark (``moved.js``; class mode's
+  phone: the room moved on, draw the question again);
 - :func:`remember`: writes one cookie, which the server reads back on the next visit
   (``remember.js``; class mode's "this browser is this student / this room's teacher");
 - :func:`to_top`: scrolls the page to its top when drawn with a new ``mark``
@@ -33,6 +35,7 @@ def _component(name: str, js: str):
 
 _arrive = _component("ndcg_share_arrive", "arrive.js")
 _fold = _component("ndcg_present_fold", "fold.js")
+_moved = _component("ndcg_room_moved", "moved.js")
 _remember = _component("ndcg_remember", "remember.js")
 _to_top = _component("ndcg_to_top", "to_top.js")
 
@@ -50,6 +53,12 @@ def fold_sidebar(*, key: str = "present_fold") -> None:
     presenter link opened there would keep the sidebar open. Drawn only on the run the view
     turns on, so a sidebar the presenter opens afterwards stays open."""
     _fold(key=key)
+
+
+def moved(mark, *, key: str, on_moved) -> None:
+    """Call ``on_moved`` once the browser has drawn this hook with a new ``mark`` (once per
+    mark, not on other reruns that draw it with the same mark)."""
+    _moved(key=key, data={"mark": str(mark)}, on_moved_change=on_moved)
 
 
 def remember(name: str, value: str, *, max_age: int, key: str) -> None:
