@@ -164,11 +164,11 @@ def _landing(lang: str) -> None:
 
 def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str) -> None:
     lang = state.language()
-    q = Q.from_json(question_json)
+    q = V.parsed(question_json)
     try:
         graded = Q.grade(q, Q.kind_of(q).sent_text(q, ss.get(text_key)), lang=lang)
-        V.store().submit(code, token, rnd_id, graded.answer, correct=graded.correct,
-                         mistake=graded.mistake)
+        stored = V.store().submit(code, token, rnd_id, graded.answer,
+                                  correct=graded.correct, mistake=graded.mistake)
     except ClassError as e:
         V.set_note("sent", {"round": rnd_id, "error": e.message(lang)})
         return
@@ -176,12 +176,12 @@ def _send(code: str, token: str, rnd_id: int, question_json: str, text_key: str)
         V.set_note("sent", {"round": rnd_id, "error": escape_markdown(str(e))})
         return
     V.set_note("sent", {"round": rnd_id, "error": None})
-    ss.pop(KEY("mine"), None)  # read back once by the next run
+    ss[KEY("mine")] = (rnd_id, stored)  # as stored: the next run asks the database nothing
 
 
 def _mine(code: str, token: str, round_id: int):
     """The student's answer to ``round_id``: from the database once per round and session
-    (only this session answers for this student; :func:`_send` drops the copy)."""
+    (only this session answers for this student; :func:`_send` keeps what it stored)."""
     kept = ss.get(KEY("mine"))
     if kept is None or kept[0] != round_id:
         kept = ss[KEY("mine")] = (round_id, V.store().my_answer(code, token, round_id))

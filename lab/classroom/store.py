@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from . import codes
+from .batch import Batch
 from .db import answers, rooms, rounds, students
 from .errors import ClassError
 from .model import Answer, Room, Round, Student, clean_text, looks_like_id  # noqa: F401
@@ -56,6 +57,7 @@ class Store(Roster):
         self.max_cap = MAX_CAP.get(engine.dialect.name, MAX_STUDENTS)
         self.room_limit = MAX_STUDENTS_SHARED if self._pg else MAX_STUDENTS
         self._purger: threading.Thread | None = None
+        self._answers = Batch(engine)  # the students' answers, written together
         # called with a room's code after a write that changes what its class sees
         # (lab.classroom.watch reads the room again at once)
         self.on_change: list[Callable[[str], None]] = []
@@ -342,16 +344,19 @@ class Store(Roster):
 
     # answers ---------------------------------------------------------------------------
     def submit(self, code: str, token: str, round_id: int, answer: str, *, correct: bool,
-               mistake: str | None = None) -> None:
-        """Store a student's answer to round ``round_id`` (replacing theirs while it is open).
+               mistake: str | None = None) -> Answer:
+        """Store a student's answer to round ``round_id`` (replacing theirs while it is open)
+        and return it as stored. Answers sent at once are written together, in one
+        transaction (:class:`~lab.classroom.batch.Batch`).
 
         The caller parsed and scored ``answer`` (:mod:`lab.classroom.questions`); refused
         with a :class:`ClassError` when the class has moved on, the round is locked, or the
         student sends faster than ``RATE_SENDS`` per ``RATE_WINDOW`` seconds.
         """
         text = clean_text(answer, MAX_ANSWER)
-        now = self.clock()
-        with self._write() as conn:
+
+        def job(conn) -> Answer:  # every refusal before the first write (lab.classroom.batch)
+            now = self.clock()
             room, st = self._student_row(conn, code, token)
             cur = self._current_row(conn, room)
             if cur is None:
@@ -372,6 +377,9 @@ class Store(Roster):
             conn.execute(insert.on_conflict_do_update(
                 index_elements=[answers.c.round_id, answers.c.student_id],
                 set_={k: values[k] for k in ("answer", "correct", "mistake", "sent_at")}))
+            return Answer(round_id, st.number, st.nickname, text, bool(correct), mistake, now)
+
+        return self._answers.run(job)
 
 
 def in_effect(rnd: Round, now: float) -> Round:
