@@ -16,7 +16,9 @@ empty fragment and a look at memory (``class_views.watch``: one query a server m
 every room, not one per phone). When the room moved on (the teacher's next question, lock,
 reveal, a countdown's step), the watcher draws a hook (``page_hooks.moved``) whose callback
 reruns the question's fragment alone: a fragment cannot rerun another from its body, and a
-rerun of the whole page costs a phone several times the question's.
+rerun of the whole page costs a phone several times the question's. The open round's form
+is a fragment inside the question's: Send redraws the form and what was sent, not the
+question above it.
 
 Every refusal (a database fault included) is drawn as its sentence (``V.guarded``), joins
 pass the join limits first (``V.gate``), and a link's parameters are checked before any
@@ -266,22 +268,17 @@ def _student_live(code: str, token: str) -> None:
     again = t("Vote again: round {n}. Your earlier answer is kept.", lang, n=rnd.round_no)
     V.question(q, rnd.question_no, lang, note=f":small[{again}]" if rnd.round_no > 1 else "",
                answering=True)
-    mine = _mine(code, token, rnd.id)
-    sent = V.note("sent") or {}
-    refused = sent.get("error") if sent.get("round") == rnd.id else None
     if rnd.phase == "open":
-        _answer_form(code, token, rnd, q, lang)
-    if refused and rnd.phase != "revealed":
-        st.error(refused, icon=":material/error:")
-    if rnd.phase == "open":
-        if mine and not refused:
-            st.success(t("Sent: {answer}. You can change it until the teacher locks the "
-                         "answers.", lang, answer=kind.said(q, mine.answer, lang)),
-                       icon=":material/check:")
+        # its own fragment: Send redraws the form and "Sent", not the question above it
+        st.fragment(_answering, key=KEY("answering"))(code, token, rnd, q)
         if rnd.deadline:
             left = _left_step(rnd.deadline - V.store().clock())
             st.warning(t("Answers lock in {s} s.", lang, s=left), icon=":material/timer:")
         return
+    mine = _mine(code, token, rnd.id)
+    refused = _refused(rnd.id)
+    if refused and rnd.phase != "revealed":
+        st.error(refused, icon=":material/error:")
     if rnd.phase == "locked":
         st.info(t("Answers are locked. Wait for the reveal.", lang), icon=":material/lock:")
         if mine:
@@ -302,6 +299,26 @@ def _student_live(code: str, token: str) -> None:
             st.warning(t("Your value is what this mistake gives: {mistake}", lang,
                          mistake=Q.mistake_name(mine.mistake, lang)),
                        icon=":material/lightbulb:")
+
+
+def _refused(round_id: int) -> str | None:
+    sent = V.note("sent") or {}
+    return sent.get("error") if sent.get("round") == round_id else None
+
+
+@V.guarded
+def _answering(code: str, token: str, rnd, q: Q.Question) -> None:
+    """The open round's answer form, the refusal of a Send, and what was sent."""
+    lang = state.language()
+    _answer_form(code, token, rnd, q, lang)
+    refused = _refused(rnd.id)
+    if refused:
+        st.error(refused, icon=":material/error:")
+    mine = _mine(code, token, rnd.id)
+    if mine and not refused:
+        st.success(t("Sent: {answer}. You can change it until the teacher locks the "
+                     "answers.", lang, answer=Q.kind_of(q).said(q, mine.answer, lang)),
+                   icon=":material/check:")
 
 
 def _answer_form(code: str, token: str, rnd, q: Q.Question, lang: str) -> None:
