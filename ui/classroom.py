@@ -220,7 +220,7 @@ def _room_mark(code: str) -> tuple[str, object]:
     """What the student's question depends on in room ``code`` now, as a short mark (round,
     phase, the countdown's step), and the round (or the ClassError the room reads as)."""
     try:
-        rnd = V.watch().current(code)
+        rnd = V.session_watch().current(code)
     except ClassError as e:
         return f"refused {e.what}", e
     if rnd is None:
