@@ -90,10 +90,12 @@ def test_share_links_carry_present_while_it_is_on(on):
     at = open_app({"present": "1"} if on else {})
     at.query_params["ex"] = "compute/easy/4"
     at.switch_page("pages/practice.py").run()
+    at.button(key="share_px").click().run()  # the link is drawn in Share's dialog
     codes = [c.value for c in at.code if "/practice?" in c.value]
     assert codes, [c.value for c in at.code]
     assert all(c.endswith("&present=1") == on for c in codes), codes
     at.switch_page("pages/worked_examples.py").run()
+    next(b for b in at.button if str(b.key).startswith("share_")).click().run()
     links = [c.value for c in at.code if "/worked_examples?" in c.value]
     assert links and all(("present=1" in c) == on for c in links), links
 
