@@ -234,8 +234,8 @@ def ask_arrange(teacher: Page) -> None:
 
 
 def test_an_arrange_question_is_answered_by_a_touch_drag_on_a_phone(browser, tmp_path):
-    """The teacher asks a share link as an arrange question; the phone shows no NDCG while
-    its student arranges; pressing b's label, holding and sliding up puts it first; Send stores that order, and it scores right."""
+    """The teacher asks a share link as an arrange question; the phone shows no NDCG, and no
+    running DCG, while its student arranges; pressing b's label, holding and sliding up puts it first; Send stores that order, and it scores right."""
     w = WORDS["en"]
     with server({"NDCG_LAB_DATA": str(tmp_path)}, tmp_path) as (_proc, url):
         teacher, ann = teacher_page(browser), phone(browser)
@@ -247,6 +247,8 @@ def test_an_arrange_question_is_answered_by_a_touch_drag_on_a_phone(browser, tmp
         wait_idle_on(ann)
         # no NDCG while arranging (it is the answer), and a hint with no grade editing
         expect(ann.locator(".rt-figures")).to_be_hidden()
+        for column in (".rt-contrib", ".rt-cum"):  # nor the running DCG (DCG@k at row k)
+            expect(rows.first.locator(column)).to_be_hidden()
         expect(ann.locator(".rt-hint")).to_contain_text("then press Send")
         expect(ann.locator(".rt-hint")).not_to_contain_text("grade")
 
