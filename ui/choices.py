@@ -130,7 +130,7 @@ def show(qrels, runs: tuple, settings) -> None:
                  "many pairs does each separate, how stable is it between halves of the "
                  "queries, and how many queries does it need. Every other option is set "
                  "above.", lang))
-    c = st.columns([1.3, 1.5, 1.7, 1], vertical_alignment="bottom")
+    c = st.columns([1.2, 1.4, 1.4, 1.4], vertical_alignment="bottom")
     c[0].multiselect(t("Gains", lang), list(LC.GAINS), key=state.CH_GAINS,
                      format_func=functools.partial(gain_name, lang=lang))
     c[1].multiselect(t("Discounts", lang), list(LC.DISCOUNTS), key=state.CH_DISCOUNTS,
