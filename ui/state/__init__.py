@@ -40,6 +40,7 @@ events say which setting of the row the page had drawn (:func:`settings_generati
 from __future__ import annotations
 
 from dataclasses import replace
+from urllib.parse import parse_qs
 
 import streamlit as st
 
@@ -330,20 +331,46 @@ def publish(pg: P.Playground) -> str | None:
     note when the link had to be shortened to open everywhere (labels cut or left out)."""
     params, note = P.within_link_limit({**P.to_query_params(pg), LANG_PARAM: language(),
                                         **present_params()}, lang=language())
-    here = _qp_signature(st.query_params.get_all)
+    sig = _qp_signature(lambda n: _values(params, n))
     written = ss.get(PG_QP_WRITTEN)
-    if (_qp_signature(lambda n: _values(params, n)) == written and here != written
-            and here in ss.get(PG_QP_HISTORY, ())):
+    here = _qp_signature(st.query_params.get_all)
+    if sig == written and here != written and here in ss.get(PG_QP_HISTORY, ()):
         # Nothing changed since this was written, and the run came with an address this
         # session wrote before: a rerun that lags (the browser has the new one already) or
         # Back/Forward's (the browser is on that entry: writing would replace it; the
         # table's "visit" event shows its state).
         return note
-    st.query_params.from_dict(params)
-    ss[PG_QP_WRITTEN] = sig = _qp_signature(st.query_params.get_all)
-    # as many as Back can reach in lab.history (a lagging or Back's address is one of these)
-    ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-LIMIT:] + (sig,)
+    if _query_now() != {name: _values(params, name) for name in params}:
+        # Only an address the browser does not have is written: Streamlit sends every
+        # write, and the browser takes one that differs from its address when it arrives as
+        # a new entry. The charts' rerun wrote the address shown again, and on a slow server
+        # that arrived after Back: Back twice then landed on it, not two states back.
+        st.query_params.from_dict(params)
+    _shown(_qp_signature(st.query_params.get_all))
     return note
+
+
+def _shown(sig):
+    """The browser's address is now ``sig`` (written by :func:`publish` or gone to by Back)."""
+    ss[PG_QP_WRITTEN] = sig
+    if sig != (ss.get(PG_QP_HISTORY) or (None,))[-1]:
+        # as many as Back can reach in lab.history (a lagging or Back's address is one of these)
+        ss[PG_QP_HISTORY] = ss.get(PG_QP_HISTORY, ())[-LIMIT:] + (sig,)
+
+
+def visited(query: str):
+    """Back or Forward took the browser to ``query``, whose state is shown now: the address
+    is the state's, so :func:`publish` writes none over it (a write of the address from
+    before, arriving after a second Back, would add an entry)."""
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    sig = _qp_signature(lambda n: values.get(n, []))
+    if any(v for _, v in sig):  # a ranking's address, not the app's own "/"
+        _shown(sig)
+
+
+def _query_now() -> dict:
+    """The address this run came with (or has written since), every parameter's values."""
+    return {name: st.query_params.get_all(name) for name in st.query_params}
 
 
 def _values(params: dict, name: str) -> list:

@@ -12,7 +12,7 @@ from lab.history import History
 from lab.table import Owner, Report, TableSession, receive
 # defined before ui.state imports this
 from ui.state import (COMPONENT_MEMO, PG_NOTICE, PG_SETTINGS_SHOWN, _history, _restore,
-                      history_flags, language, settings_generation)
+                      history_flags, language, settings_generation, visited)
 
 ss = st.session_state
 __all__ = ["TABLE", "PLAYGROUND_TABLE", "table_session", "set_table_session",
@@ -57,14 +57,18 @@ def table_events(key: str, owner: Owner | None) -> None:
 def _reduce_table(history: History, event: dict) -> History:
     """The playground's ``reduce`` (:func:`lab.table_events.reduce`), with what the page
     does around it: after Back or Forward the whole page runs again (its settings row
-    follows), and an address that cannot be read is said above the table."""
+    follows) and the address is the browser's own, and an address that cannot be read is
+    said above the table."""
     if event["action"] == "visit":
         ss[PG_SETTINGS_SHOWN] = None
     try:
-        return playground_events.reduce(history, event, lang=language())
+        after = playground_events.reduce(history, event, lang=language())
     except playground_events.UnreadableAddress as exc:
         ss[PG_NOTICE] = {"problem": str(exc), "kept": True}
         return history
+    if event["action"] == "visit":
+        visited(event["query"])  # the browser is on that address: nothing to write over it
+    return after
 
 
 # The playground's ranking table: its state is the session's undo history.
