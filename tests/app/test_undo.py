@@ -173,3 +173,22 @@ def test_an_address_this_session_wrote_before_is_not_news():
     shows(at, *S3, address=False)  # the browser has S3's address already: not written again
     press(at, "undo")
     shows(at, *S2)  # a change is written
+
+
+def test_back_writes_no_address_over_the_entry_it_went_to():
+    """Back's "visit" event may reach the server in a rerun that still carries the address
+    from before (S3's: the browser had not told it yet). The state becomes the entry's (S2)
+    and no address is written: the browser is on S2's entry already, and a write arriving
+    after the user's next Back would become an entry of its own (Back twice then stayed on
+    S2). The next change is written as usual."""
+    at = open_playground()
+    three_changes(at)
+    before = dict(at.query_params)  # S3's
+    params = P.to_query_params(P.make(*S2[:2], k=S2[2]))
+    assert fire(at, {"action": "visit", "query": "?" + urlencode(params, doseq=True)}) is None
+    shows(at, *S2, address=False)
+    assert dict(at.query_params) == before
+    at.run()  # a rerun of the charts and the link: still nothing written
+    assert dict(at.query_params) == before
+    press(at, "undo")
+    shows(at, *S1)

@@ -360,16 +360,14 @@ def _shown(sig):
 
 def visited(query: str):
     """Back or Forward took the browser to ``query``, whose state is shown now: the address
-    is the state's, so :func:`publish` writes none over it (a write of the address from
-    before, arriving after a second Back, would add an entry)."""
+    is the state's, so :func:`publish` writes none over it."""
     values = parse_qs(query.lstrip("?"), keep_blank_values=True)
     sig = _qp_signature(lambda n: values.get(n, []))
     if any(v for _, v in sig):  # a ranking's address, not the app's own "/"
         _shown(sig)
 
 
-def _query_now() -> dict:
-    """The address this run came with (or has written since), every parameter's values."""
+def _query_now() -> dict:  # the address this run came with (or wrote), every value
     return {name: st.query_params.get_all(name) for name in st.query_params}
 
 
