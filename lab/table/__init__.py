@@ -10,8 +10,9 @@ every event not yet acknowledged). The loop, once per report:
    the rows drawn (:func:`lab.ranking_table.check_event`), a move's order reconciled with
    their ids (:func:`lab.playground.reconcile`), and handed to the owner's ``reduce``,
    which folds it into its state: once each;
-3. :func:`order_to_draw`: the order the next draw shows; the adapter normalises the rows
-   once and records what it drew in the :class:`TableSession`.
+3. the draw: a table with an owner draws the owner's rows (the report is not read again);
+   one without, :func:`order_to_draw`'s order. The adapter normalises the rows once and
+   records what it drew in the :class:`TableSession`.
 
 The session is a frozen value: each step returns a new one, which the adapter stores
 (``ui.state`` is the only writer of ``st.session_state``). The playground's ``reduce``
@@ -132,8 +133,9 @@ class TableSession:
     checked against; ``ack`` the last event taken; ``seen`` the browser's order as last
     read (a report is news when it differs); ``given`` the ids the caller gave and
     ``drawn`` the order drawn; ``refused`` messages to show once at their rows ("": the
-    table's); ``applied`` the event the last report applied; ``formula`` what the formula
-    under the table draws (``lab.ranking_table.formula_data``)."""
+    table's); ``applied`` the event the last report applied; ``taken``: the trigger's
+    callback received the report this run (the run's own pass has nothing left to take);
+    ``formula`` what the formula under the table draws (``lab.ranking_table.formula_data``)."""
 
     id: str
     rows: tuple[Mapping[str, Any], ...] = ()
@@ -144,6 +146,7 @@ class TableSession:
     drawn: tuple[str, ...] = ()
     refused: Mapping[str, str] = field(default_factory=dict)
     applied: Event | None = None
+    taken: bool = False
     formula: Mapping[str, Any] | None = None
 
 
@@ -185,10 +188,10 @@ def receive(session: TableSession, state: S, report: Report, reduce: Reduce | No
     checked and acknowledged only (``session.applied``), the caller reads them.
     Without a new event, an order the browser reports that is news (a reconnect lost the
     trigger, not the state) is reduced as a move. Events of another server session are
-    left alone.
+    left alone (their order is seen: not news at the next report either).
     """
-    if report.events and report.session != session.id:
-        return session, state
+    if report.events and report.session != session.id:  # not news later either
+        return replace(session, seen=report.order or session.seen), state
     ack, refused, applied, took = session.ack, dict(session.refused), session.applied, False
     for raw in report.events:
         mark = Ack.of(raw)
@@ -214,28 +217,29 @@ def receive(session: TableSession, state: S, report: Report, reduce: Reduce | No
                    seen=session.seen if order is None else order), state
 
 
-def order_to_draw(session: TableSession | None, ids: Sequence[str], report: Report, *,
-                  owned: bool) -> list[str]:
-    """The order a table draws, from the caller's ``ids`` and the browser's report.
+def order_to_draw(session: TableSession | None, ids: Sequence[str],
+                  report: Report) -> list[str]:
+    """The order a table without an owner draws, from the caller's ``ids`` and the
+    browser's report (a table with an owner draws its owner's rows: :func:`receive` took
+    the report into them).
 
-    A report is news when it differs from the one last seen (:func:`receive` sees the
-    ones an owner takes: the caller's ids are then in their order already) or, unless
-    ``owned`` (the caller's ``reduce`` took this run's moves), a move fired; without news, the order drawn last stays
-    while the ids are unchanged (a caller that only reads the return value does not see
-    its move undone), and the caller's order is drawn when it reordered the same ids (a
-    button). On the session's first draw a report is a previous session's: not news.
+    A report is news when it differs from the one last seen or a move fired; without news,
+    the order drawn last stays while the ids are unchanged (a caller that only reads the
+    return value does not see its move undone), and the caller's order is drawn when it
+    reordered the same ids (a button). On the session's first draw a report is a previous
+    session's: not news.
 
     >>> s = TableSession("s", seen=("a", "b"), given=("a", "b"), drawn=("a", "b"))
-    >>> order_to_draw(s, ["a", "b"], Report(("b", "a"), ({"action": "move"},)), owned=False)
+    >>> order_to_draw(s, ["a", "b"], Report(("b", "a"), ({"action": "move"},)))
     ['b', 'a']
-    >>> order_to_draw(s, ["b", "a"], Report(("a", "b")), owned=False)  # a button's order
+    >>> order_to_draw(s, ["b", "a"], Report(("a", "b")))  # a button's order
     ['b', 'a']
     """
     ids = list(ids)
     if session is None:
         return ids
     reported = report.order
-    if reported is not None and (reported != session.seen or (report.moved and not owned)):
+    if reported is not None and (reported != session.seen or report.moved):
         return reconcile(reported, ids)
     given, drawn = list(session.given), list(session.drawn)
     if ids == given:

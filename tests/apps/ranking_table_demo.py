@@ -18,6 +18,7 @@ import streamlit as st  # noqa: E402
 
 from lab import grades  # noqa: E402
 from lab.table import Owner  # noqa: E402
+from ui import state  # noqa: E402
 from ui.ranking_table import ranking_table  # noqa: E402
 
 st.set_page_config(page_title="Ranking table demo", layout="wide")
@@ -85,16 +86,19 @@ def apply(event: dict) -> None:
         ss.next_id += 1
 
 
+OWNER = Owner.calling(apply)
 
 
 @st.fragment
 def table() -> None:
     """A move or an edit reruns only this part, as the playground's live() fragment does."""
+    # what the browser reported without its trigger (AppTest's reports, a reconnect's), taken
+    # before the rows are read, as the playground's pending_edits does
+    state.table_events("table", OWNER)
     if len(ss.rows) != ss.drawn_count:  # a row added or removed: k's slider needs a new max
         st.rerun(scope="app")
     result = ranking_table(ss.rows, k=k, gain=gain, key="table", scale=SCALES[scale_name],
-                           unretrieved=POOL if use_pool else None,
-                           owner=Owner.calling(apply))
+                           unretrieved=POOL if use_pool else None, owner=OWNER)
     labels = {r["id"]: r["label"] for r in ss.rows}
     st.text("ORDER: " + ",".join(labels.get(i, i) for i in result["order"]))
 

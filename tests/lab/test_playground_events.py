@@ -84,11 +84,10 @@ def test_order_to_draw_follows_a_fresh_report_and_a_buttons_reorder():
     changed; otherwise the caller's new order (a button) is drawn."""
     drew = T.TableSession("s", seen=("a", "b"), given=("a", "b"), drawn=("a", "b"))
     moved = T.Report(("b", "a"), ({"action": "move"},))
-    assert T.order_to_draw(drew, ["a", "b"], moved, owned=False) == ["b", "a"]
-    assert T.order_to_draw(drew, ["b", "a"], T.Report(("a", "b")), owned=False) == ["b", "a"]
+    assert T.order_to_draw(drew, ["a", "b"], moved) == ["b", "a"]
+    assert T.order_to_draw(drew, ["b", "a"], T.Report(("a", "b"))) == ["b", "a"]
     # an item added: the old report (without it) is not news; the caller's list is drawn
-    assert T.order_to_draw(drew, ["a", "b", "c"], T.Report(("a", "b")),
-                           owned=False) == ["a", "b", "c"]
+    assert T.order_to_draw(drew, ["a", "b", "c"], T.Report(("a", "b"))) == ["a", "b", "c"]
 
 
 def _report(*events, order=None, session="s"):

@@ -179,7 +179,11 @@ def ranking_table(
         Keeps the state the rows are drawn from and reduces each checked event into it
         (a move also carries ``"order"``, every id in the new order) before the script
         reruns; a ValueError it raises refuses the event, its message shown at the row.
-        ``Owner.calling(fn)`` calls ``fn(event)``. Its ``extras`` are drawn too (the
+        ``Owner.calling(fn)`` calls ``fn(event)``. The rows are then drawn in the owner's
+        order (the report is not read again here): the caller runs
+        ``ui.state.table_events(key, owner)`` at the top of its run, before it reads the
+        state, for a report whose trigger never fired (a reconnect lost it; AppTest fires
+        none). Its ``extras`` are drawn too (the
         playground's Undo and Redo flags: ``{"history": {"undo": bool, "redo": bool}}``
         shows the buttons, Ctrl+Z and its kin, and Back and Forward as events;
         ``{"generation": int}`` is sent back with every event). None: the order is drawn
@@ -201,9 +205,12 @@ def ranking_table(
     """
     norm = model.normalise_rows(rows)
     ids = [r["id"] for r in norm]
-    report = Report.parse(state.component_report(key))
     session = state.table_session(key)
-    order = order_to_draw(session, ids, report, owned=owner is not None)
+    if owner is None:  # the rows are the caller's: the browser's order is drawn over them
+        report = Report.parse(state.component_report(key))
+        order, seen = order_to_draw(session, ids, report), report.order
+    else:  # the owner's state took the report (lab.table.receive, once): its rows are news
+        order, seen = ids, session.seen if session else None
     by_id = {r["id"]: r for r in norm}
     drawn = [by_id[i] for i in order]
 
@@ -230,14 +237,14 @@ def ranking_table(
     )
     if owner is not None:
         data.update(owner.extras())
-    event = session.applied if session and report.events else None
+    event = session.applied if session else None  # what receive took since the last draw
     data["key"] = str(key)  # names the figures it announces to its formula (formula.js)
     new = TableSession(
         id=session.id if session else uuid.uuid4().hex,
         rows=tuple(drawn),
         checks=Checks(dict(scale) if scale else None, int(view.max_label), int(view.max_rows)),
         ack=session.ack if session else None,
-        seen=report.order if session else None,
+        seen=seen if session else None,
         given=tuple(ids), drawn=tuple(order),
         formula=model.formula_data(data),
     )
@@ -249,7 +256,7 @@ def ranking_table(
         key=key,
         data=data,
         on_order_change=_noop,
-        on_event_change=partial(state.table_events, str(key), owner),
+        on_event_change=partial(state.table_events, str(key), owner, trigger=True),
     )
     if session is None:
         # This session's first draw. Streamlit shows the browser's report only once the

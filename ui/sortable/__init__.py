@@ -177,7 +177,7 @@ def sortable_list(
     report = Report.parse(state.component_report(key), "moved")
     previous = state.component_memo(_MEMO, key)
     previous = previous if isinstance(previous, TableSession) else None
-    order = order_to_draw(previous, ids, report, owned=False)
+    order = order_to_draw(previous, ids, report)
     memo = TableSession("", seen=report.order if previous else None, given=tuple(ids),
                         drawn=tuple(order), ack=_ack(report, previous))
     state.set_component_memo(_MEMO, key, memo)

@@ -5,6 +5,8 @@ playground table's owner (:data:`PLAYGROUND_TABLE`: its undo history). Part of
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from lab import table_events as playground_events
@@ -37,19 +39,24 @@ def component_report(key: str):
     return ss.get(key)
 
 
-def table_events(key: str, owner: Owner | None) -> None:
+def table_events(key: str, owner: Owner | None, *, trigger: bool = False) -> None:
     """Take the new events of the table ``key``'s report into its owner's state
     (:func:`lab.table.receive`: each checked, reconciled and reduced once). The table's
-    trigger calls this before the script reruns; the playground calls it again at the top
-    of each run, where a report whose trigger a reconnect lost is still news."""
+    trigger calls this (``trigger``) before the script reruns; the playground calls it
+    again at the top of each run, where a report whose trigger a reconnect lost (or
+    AppTest's, which fires none) is still news. In the run the trigger's callback began,
+    that pass has nothing left to take and reads nothing."""
     session = table_session(key)
     if session is None:
+        return
+    if session.taken and not trigger:
+        set_table_session(key, replace(session, taken=False))
         return
     report = Report.parse(ss.get(key))
     before = owner.load() if owner is not None else None
     session, after = receive(session, before, report, owner.reduce if owner else None,
                              lang=language())
-    set_table_session(key, session)
+    set_table_session(key, replace(session, taken=trigger))
     if owner is not None and after is not before:
         owner.store(after)
 
