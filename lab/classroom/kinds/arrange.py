@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from lab.classroom import questions as Q
 from lab.classroom.errors import ClassError
 from lab.i18n import t
+from lab.table import Report
 from lab.text import fmt
 
 from . import Kind, register
@@ -44,12 +47,12 @@ class Arrange(Kind):
         :meth:`grade` reads; the order shown when the student sent without moving anything.
         A state the table cannot have sent (``{"order": 5}``, a list) is refused
         (``ClassError("bad_answer")``), never a ``TypeError``."""
-        if sent is None or (isinstance(sent, dict) and sent.get("order") is None):
-            return ",".join(q.item_ids)
-        order = sent.get("order") if isinstance(sent, dict) else None
-        if not isinstance(order, list) or not all(isinstance(i, str) for i in order):
-            raise ClassError("bad_answer")
-        return ",".join(order)
+        order = Report.parse(sent).order  # the table's value read where every table's is
+        if order is not None:
+            return ",".join(order)
+        if sent is None or (isinstance(sent, Mapping) and sent.get("order") is None):
+            return ",".join(q.item_ids)  # nothing moved yet
+        raise ClassError("bad_answer")
 
     def _order(self, q, text, lang):
         """The item ids of an answer, as positions in ``q.grades``."""
