@@ -11,12 +11,20 @@
    interval the server gave it.
 4. Each round: the teacher clicks; every phone's poll draws the new round's answer box
    (**next**: seconds from the click to each phone's first drawing of it); the phones wait
-   ``--wait`` seconds with the question open (**waiting cores**: each server's CPU over that
-   window, per second); then every phone sends its answer at a random moment within one
+   ``--wait`` seconds with the question open, from ``--settle`` seconds after the last
+   phone drew it (**waiting cores**: each server's CPU over that window, per second; **one
+   poll**: that CPU over the polls answered); then every phone sends its answer at a random moment within one
    second (**lost**: answers not acknowledged or not in the database); **count**: seconds
    from the last Send to the teacher's page reading "N of N answered".
 
-    python tests/bench/bench_lecture.py --students 200
+   Per round it also prints the servers' CPU per phone beyond the waiting polls for the
+   next question and for an answer, and how busy this process was (near 1.0: the phones'
+   side, not the server, set the pace).
+5. With ``--floor``, the same number of clients (per server) then poll
+   tests/apps/poll_floor_app.py, a fragment that draws nothing, at the same intervals: the
+   ratio of a poll to Streamlit's own, measured in the same run.
+
+    python tests/bench/bench_lecture.py --students 200 --floor
     python tests/bench/bench_lecture.py --students 400 --servers 2 --db postgresql
 
 The last line reads ``lecture: students=N waiting_cores=X answer_lost=L count_p95_s=C
@@ -71,7 +79,8 @@ async def send_within(phone: WirePhone, round_id: int, rng: random.Random) -> tu
         return pressed, False
 
 
-async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dict:
+async def bench(servers: list, store, n: int, rounds: int, wait_s: float,
+                settle_s: float) -> dict:
     out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": [],
            "ms_per_poll": [], "polls_per_s": [], "click_s": [], "ms_per_next": [],
            "ms_per_answer": [], "client_next": [], "client_answer": []}
@@ -111,7 +120,10 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float) -> dic
             next_took = time.perf_counter() - clicked
             out["client_next"].append(
                 (time.process_time() - mine_a) / (time.perf_counter() - clicked))
-            # waiting: the question open, nobody answering yet
+            # waiting: the question open, nobody answering yet, once the polls that came late
+            # during the answers and the next question have been made up for (a phone's
+            # timer, as the browser's, runs a late tick at once)
+            await asyncio.sleep(settle_s)
             cpu0 = [s.cpu_seconds() for s in servers]
             runs0 = sum(p.runs for p in phones)
             w0 = time.perf_counter()
@@ -198,6 +210,9 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--wait", type=float, default=6.0,
                     help="seconds the phones wait with the question open, each round")
+    ap.add_argument("--settle", type=float, default=2.0,
+                    help="seconds between the last phone drawing the question and the "
+                         "waiting window")
     ap.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     ap.add_argument("--floor", action="store_true",
                     help="then the same number of clients (per server) on a page that polls "
@@ -225,7 +240,8 @@ def main() -> int:
         idle = max((s.cpu_seconds() - c) / 3 for s, c in zip(servers, idle0))
         load0 = os.getloadavg()
         t0 = time.perf_counter()
-        out = asyncio.run(bench(servers, store, args.students, args.rounds, args.wait))
+        out = asyncio.run(bench(servers, store, args.students, args.rounds, args.wait,
+                                args.settle))
         load1 = os.getloadavg()
         tracebacks = sum(len(s.all_tracebacks()) for s in servers)
         if args.floor:
