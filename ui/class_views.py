@@ -27,9 +27,9 @@ from ui import charts, class_kinds, state
 COOKIE_AGE = int(DAY)  # a room lives a day: so does a browser's memory of its place in it
 POLL = "1s"  # the teacher's count follows the room this often
 # A phone follows the room every 1.2-1.6 s, its own interval drawn once per session: a
-# waiting phone's poll draws nothing (ui/classroom.py) and costs the server ~2.3 ms, 1.45x
-# Streamlit's rerun of an empty fragment alone (tests/bench/bench_lecture.py --floor), so 200
-# phones cost ~0.33 of a core at 1.4 s on average, and the next question reaches the last
+# waiting phone's poll draws nothing (ui/classroom.py) and costs the server ~2 ms, what
+# Streamlit's rerun of an empty fragment costs (tests/bench/bench_lecture.py --floor), so 200
+# phones cost ~0.27 of a core at 1.4 s on average, and the next question reaches the last
 # phone within the longest interval. Spread, the polls do not come in waves.
 PHONE_POLL_S = (1.2, 1.6)
 RIGHT, WRONG = "#2ca02c", "#d62728"
