@@ -30,6 +30,17 @@ installed_packages.read_once()
 SLOW_FIRST = ("browser/test_monkey.py", "browser/test_fit_browser.py",
               "browser/test_classroom.py", "browser/test_language_browser.py",
               "browser/test_accessibility.py")
+# Then the other files that take longest, longest first (a full run's per-file times on three
+# workers): a long file handed out last kept its worker busy for minutes after the others
+# (the handouts' PDFs, 224 s, started last), and short files fill the end evenly.
+LONG_NEXT = ("browser/test_present_browser.py", "browser/test_class_mode_browser.py",
+             "browser/test_security.py", "engine/test_choices.py", "lab/test_handouts.py",
+             "browser/test_onboarding_browser.py", "browser/test_ranking_table.py",
+             "browser/test_drag.py", "lab/test_onboarding_store.py",
+             "browser/test_take_out_browser.py", "browser/test_playground_browser.py",
+             "engine/test_reference.py", "browser/test_undo_browser.py",
+             "app/test_your_data.py", "browser/test_class_lecture_browser.py",
+             "browser/test_your_data_browser.py", "engine/test_conventions_more.py")
 
 
 def starts_a_browser(item) -> bool:
@@ -104,10 +115,11 @@ def compares_with_a_reference(item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # marked before ``-m`` deselects
 def pytest_collection_modifyitems(items) -> None:
+    order = SLOW_FIRST + LONG_NEXT
+
     def rank(item) -> int:
         path = item.nodeid.split("::")[0]
-        return next((i for i, name in enumerate(SLOW_FIRST) if path.endswith(name)),
-                    len(SLOW_FIRST))
+        return next((i for i, name in enumerate(order) if path.endswith(name)), len(order))
 
     for item in items:
         if starts_a_browser(item):
