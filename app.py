@@ -80,7 +80,7 @@ with opening.first_run_in_turn():
                          "Links made while it is on open in it too.", lang))
         state.keep_present_param()
         st.caption(t("**NDCG Lab** — drag a ranking, edit the grades, and watch DCG, IDCG and "
-                     "NDCG answer. Every number comes from the `ndcg_core` engine, checked "
+                     "NDCG answer. Every number comes from the ndcg_core engine, checked "
                      "against scikit-learn, trec_eval and ranx.", lang))
     nav.run()
 state.mark_page(nav.url_path)
