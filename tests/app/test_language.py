@@ -110,7 +110,7 @@ def test_every_page_runs_in_both_languages_with_the_same_figures(page):
 def test_the_sidebar_speaks_the_language(lang):
     at = arrive(lang=lang)
     assert caption(at) == t("**NDCG Lab** — drag a ranking, edit the grades, and watch DCG, "
-                            "IDCG and NDCG answer. Every number comes from the `ndcg_core` "
+                            "IDCG and NDCG answer. Every number comes from the ndcg_core "
                             "engine, checked against scikit-learn, trec_eval and ranx.", lang)
 
 
