@@ -55,6 +55,7 @@ class WireClient:
         self.exceptions = 0
         self.runs = 0
         self.received = [0, 0]  # messages and bytes the last run sent this tab
+        self.drawn = 0                          # elements the last run drew
         self.fragments: dict[str, str] = {}     # widget key -> the fragment that drew it
         self.moved: tuple | None = None         # a room watcher's ask not answered yet
         self.asked: set[str] = set()            # the watcher marks answered
@@ -102,6 +103,7 @@ class WireClient:
         early = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
         self.texts, self.metrics = [], []
         self.received = [0, 0]
+        self.drawn = 0
         while True:
             fwd = ForwardMsg()
             data = await asyncio.wait_for(self.ws.recv(), READ_TIMEOUT_S)
@@ -122,6 +124,7 @@ class WireClient:
                 self.texts, self.metrics = [], []  # st.rerun(): the next run follows
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 self._fragment = fwd.delta.fragment_id
+                self.drawn += 1
                 self._element(fwd.delta.new_element)
 
     def _element(self, el) -> None:
