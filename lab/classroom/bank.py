@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
-from lab import exercises as X
+from lab import exercises
 from lab import playground as P
 from lab.i18n import t
 
@@ -60,7 +60,7 @@ def from_exercise(number: int, level: str = "medium", kind: str = "compute", *,
     :data:`kinds.KINDS`), by default the first kind made from that exercise's kind: a compute
     exercise asks its NDCG (predict), a compare exercise which ranking is higher. A kind that
     cannot be made from the exercise (two rankings asked of one) falls back to that default."""
-    ex = X.generate(int(number), level, kind)
+    ex = exercises.generate(int(number), level, kind)
     return _make(ask, ex.grades, ex.k, ex.gain, ex.labels, other=ex.other,
                  source=f"exercise {ex.id}", default=kinds.for_exercise(ex.kind))
 

@@ -20,7 +20,7 @@ import math
 from dataclasses import asdict, dataclass, field
 
 import ndcg_core as nc
-from lab import exercises as X
+from lab import exercises
 from lab import mistakes as M
 from lab.i18n import t
 from lab.text import show_grades
@@ -159,7 +159,7 @@ def other_labels(q: Question) -> tuple:
 # ------------------------------------------------------------------ text
 
 def gain_words(q: Question, lang: str) -> str:
-    return X.gain_name(q.gain, lang=lang, long=True)  # "with linear gain?"
+    return exercises.gain_name(q.gain, lang=lang, long=True)  # "with linear gain?"
 
 
 def prompt(q: Question, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from lab import exercises as X
+from lab import exercises
 from lab.classroom import questions as Q
 from lab.i18n import t
 from lab.text import fmt
@@ -29,14 +29,14 @@ class Predict(Kind):
         return t("3 decimals, e.g. 0.972", lang)
 
     def grade(self, q, text, lang):
-        given = X.parse(text, lang=lang)
+        given = exercises.parse(text, lang=lang)
         if not 0 <= given <= 1:
             raise ValueError(t("NDCG lies between 0 and 1: “{typed}” cannot be it.", lang,
                                typed=str(text).strip()[:40]))
-        right = X.close(given, Q.right_value(q))
+        right = exercises.close(given, Q.right_value(q))
         mistake = None if right else next(
             (key for key, v in Q.mistaken(q).items()
-             if math.isfinite(v) and X.close(given, v)), None)
+             if math.isfinite(v) and exercises.close(given, v)), None)
         return Q.Graded(f"{given:.3f}", right, mistake)
 
     def right_answer(self, q):
