@@ -34,7 +34,7 @@ def test_the_sample_draws_the_tau_heatmap_of_the_choices(page, app_url, open_app
 
 
 # The tab's wide grids (the evidence, the swapped pairs) scroll sideways where they do not
-# fit, their first column pinned: each must say so, by the phone's swipe hint above it or by
+# fit: each must say so, by the phone's swipe hint above it or by
 # the data page's scroll caption under it. [box, content] of each that does not.
 UNSAID_GRIDS_JS = """(words) => {
   const panel = [...document.querySelectorAll("[role='tabpanel']")].find(
@@ -55,13 +55,14 @@ UNSAID_GRIDS_JS = """(words) => {
 
 @pytest.mark.parametrize(("size", "lang"), [("projector 1280x720", "en"),
                                             ("laptop 1400x1000", "en"),
-                                            ("phone 390x844", "en"), ("phone 390x844", "zh")])
+                                            ("phone 390x844", "en"), ("projector 1280x720", "zh"),
+                                            ("phone 390x844", "zh")])
 def test_the_tab_fits_a_projector_a_laptop_and_a_phone(new_page, app_url, size, lang):
     """The tab with the sample's twelve choices, measured as the fit test measures every
-    page (nothing cut, no page scrolling sideways), a phone in Chinese too, whose words are
-    widest. Its two wide grids scroll sideways where they do not fit, first column pinned,
-    and say so (the data page's way); the page's tables above the tabs are the fit of
-    "Evaluate your runs" itself, not this tab's."""
+    page (nothing cut, no page scrolling sideways), in Chinese too where room is shortest
+    (the projector, the phone). Its two wide grids scroll sideways where they do not fit and
+    say so (the data page's way); the page's tables above the tabs are the fit of "Evaluate
+    your runs" itself, not this tab's."""
     screen = dict(FIT.SIZES[size])
     viewport = screen.pop("viewport")
     page = new_page(viewport["width"], viewport["height"], **screen)
