@@ -291,5 +291,6 @@ def ranking_formula(*, table: str, key: str, size: str = "normal") -> None:
 def settled_listener(*, key: str) -> None:
     """Rerun the fragment this is drawn in once a ranking table on the page has drawn the
     engine's answer to a move or an edit (nothing on screen; its container is hidden by
-    ui/fit.css through the key's class). The table's own fragment answers first, alone."""
-    _listener(key=key, on_settled_change=_noop)
+    ui/fit.css through the key's class). The table's own fragment answers first, alone;
+    this rerun does not read the tables' reports again (``ui.state.tables_answered``)."""
+    _listener(key=key, on_settled_change=state.tables_answered)

@@ -18,7 +18,7 @@ from ui.state import (COMPONENT_MEMO, PG_NOTICE, PG_SETTINGS_SHOWN, _history, _r
 
 ss = st.session_state
 __all__ = ["TABLE", "PLAYGROUND_TABLE", "table_session", "set_table_session",
-           "component_report", "table_events"]
+           "component_report", "table_events", "tables_answered"]
 
 TABLE = "ranking_table"  # the component whose sessions these are (COMPONENT_MEMO's first part)
 
@@ -59,6 +59,18 @@ def table_events(key: str, owner: Owner | None, *, trigger: bool = False) -> Non
     set_table_session(key, replace(session, taken=trigger))
     if owner is not None and after is not before:
         owner.store(after)
+
+
+def tables_answered() -> None:
+    """The settled signal's callback (``ui.ranking_table.settled_listener``): a table drew
+    the engine's answer to its events, so every table's report is taken; the fragment
+    rerun this signal asks for reads none again (a report whose trigger was lost comes
+    back with the browser's resend)."""
+    prefix = COMPONENT_MEMO.format(TABLE, "")
+    for name in [n for n in list(ss.keys()) if isinstance(n, str) and n.startswith(prefix)]:
+        session = ss[name]
+        if isinstance(session, TableSession):
+            ss[name] = replace(session, taken=True)
 
 
 def _reduce_table(history: History, event: dict) -> History:
