@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import math
 import time
 import urllib.parse
 
@@ -52,6 +53,7 @@ class WireClient:
         self.metrics: list[tuple[str, str]] = []  # (label, value) of the last run
         self.codes: list[str] = []              # code blocks', copy buttons' texts (links)
         self.timers: dict[str, float] = {}      # fragment id -> rerun interval (s)
+        self.timer_set: dict[str, float] = {}   # fragment id -> when its timer was set
         self.exceptions = 0
         self.runs = 0
         self.received = [0, 0]  # messages and bytes the last run sent this tab
@@ -59,6 +61,7 @@ class WireClient:
         self.fragments: dict[str, str] = {}     # widget key -> the fragment that drew it
         self.moved: tuple | None = None         # a room watcher's ask not answered yet
         self.asked: set[str] = set()            # the watcher marks answered
+        self.hook_seen: list[float] = []        # when each was read
         self._fragment = ""                     # the fragment of the element being read
         self.lock = asyncio.Lock()
 
@@ -114,6 +117,8 @@ class WireClient:
             if kind == "page_info_changed":
                 self.query = fwd.page_info_changed.query_string
             elif kind == "auto_rerun":
+                if self.timers.get(fwd.auto_rerun.fragment_id) != fwd.auto_rerun.interval:
+                    self.timer_set[fwd.auto_rerun.fragment_id] = time.monotonic()
                 self.timers[fwd.auto_rerun.fragment_id] = fwd.auto_rerun.interval
             elif kind == "stop_auto_rerun":
                 for fid in fwd.stop_auto_rerun.fragment_ids:
@@ -154,6 +159,7 @@ class WireClient:
                               or "{}").get("mark")
             if mark and mark not in self.asked:
                 self.asked.add(mark)
+                self.hook_seen.append(time.perf_counter())
                 self.moved = (self._fragment, "$$STREAMLIT_INTERNAL_KEY_"
                               f"{el.bidi_component.id}__events", mark)
 
@@ -167,7 +173,9 @@ class WireClient:
         while not stop.is_set():
             now = time.monotonic()
             for fid, every in list(self.timers.items()):
-                due.setdefault(fid, now + every)
+                if fid not in due:  # ticking since the server set it, as the browser's timer
+                    first = self.timer_set.get(fid, now) + every
+                    due[fid] = first + max(0, math.ceil((now - first) / every)) * every
             for fid in [f for f in due if f not in self.timers]:
                 del due[fid]
             if not due:
@@ -181,8 +189,14 @@ class WireClient:
                     return
                 except asyncio.TimeoutError:
                     continue
-            # a timer, not a pause after each run; a late tick is not made up for twice
-            due[fid] = max(due[fid] + every_or(self.timers.get(fid), 1.0), time.monotonic())
+            # the browser's setInterval: ticks keep their phase whatever a run took (phones
+            # that waited for a slow server do not fall into step); the ticks a run outlasted
+            # are skipped (the browser would send them while the run is still answered)
+            every = every_or(self.timers.get(fid), 1.0)
+            due[fid] += every
+            late = time.monotonic() - due[fid]
+            if late > 0:
+                due[fid] += math.ceil(late / every) * every
             await self.run(fragment=fid, auto=True)
 
 

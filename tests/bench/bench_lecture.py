@@ -83,7 +83,8 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float,
                 settle_s: float) -> dict:
     out = {"next_s": [], "count_s": [], "lost": [], "cores": [], "per_server": [],
            "ms_per_poll": [], "polls_per_s": [], "click_s": [], "ms_per_next": [],
-           "ms_per_answer": [], "client_next": [], "client_answer": []}
+           "ms_per_answer": [], "client_next": [], "client_answer": [], "hook_s": [],
+           "redraw_s": []}
     rng = random.Random(35)
     teacher = WireTeacher(servers[0].url)
     code = await teacher.start()
@@ -113,6 +114,10 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float,
                            "every phone to draw the question")
             seen = [p.first_seen[box] - clicked for p in phones]
             out["next_s"].extend(seen)
+            # the two legs: the click to the poll that drew the hook, the hook to the question
+            hooks = [p.hook_seen[-1] - clicked for p in phones]
+            out["hook_s"].extend(hooks)
+            out["redraw_s"].extend(s_ - h for s_, h in zip(seen, hooks))
             # the servers' CPU from the click to the last phone's drawing, per phone (the
             # polls of phones still waiting included), and this process's share of a core
             # (1.0: the phones' side, not the server, set the pace)
@@ -163,6 +168,10 @@ async def bench(servers: list, store, n: int, rounds: int, wait_s: float,
                   f"({out['ms_per_poll'][-1]:.2f} ms each); {stored}/{n} stored, "
                   f"{acked} acknowledged; teacher read {n} of {n} {count_s:.2f} s after "
                   f"the last Send; load {os.getloadavg()[0]:.2f}", flush=True)
+            print(f"  the hook drawn after the click: median "
+                  f"{statistics.median(hooks):.2f} s, max {max(hooks):.2f} s; the question "
+                  f"after the hook: median {statistics.median(out['redraw_s'][-n:]):.2f} s, "
+                  f"max {max(out['redraw_s'][-n:]):.2f} s", flush=True)
             print(f"  click {out['click_s'][-1]:.2f} s; server CPU per phone beyond waiting: next "
                   f"{out['ms_per_next'][-1]:.1f} ms, answer {out['ms_per_answer'][-1]:.1f} ms; "
                   f"phones' process busy {out['client_next'][-1]:.2f} / "
@@ -270,6 +279,10 @@ def main() -> int:
     print(f"next question on a phone after the click: median "
           f"{statistics.median(out['next_s']):.2f} s, p95 {next_p95:.2f} s, max "
           f"{max(out['next_s']):.2f} s (goal p95 <= 2 s)")
+    print(f"  of which: the click to the poll that drew the hook median "
+          f"{statistics.median(out['hook_s']):.2f} s, p95 {M.percentile(out['hook_s'], 95):.2f}"
+          f" s; the hook to the question median {statistics.median(out['redraw_s']):.2f} s, "
+          f"p95 {M.percentile(out['redraw_s'], 95):.2f} s")
     print(f"teacher reads N of N after the last Send: median "
           f"{statistics.median(out['count_s']):.2f} s, p95 {count_p95:.2f} s (goal <= 3 s)")
     print(f"answers lost: {lost} ({out['lost']}); exceptions drawn {out['exceptions']}; "
