@@ -31,7 +31,7 @@ from lab import mistakes as M
 from lab import spot
 from lab.documents import DOCUMENTS, Ranking, claim_headers, claims_frame, say
 from lab.formula import ratio_line, sum_line
-from lab.i18n import t
+from lab.i18n import FONTS, t
 from lab.text import fmt, fmt_grade
 
 PAPERS = ("A4", "Letter")
@@ -78,7 +78,7 @@ def font_paths(lang: str = "en", dirs=FONT_DIRS) -> dict[str, Path]:
     ValueError naming what to install (Chinese without a Chinese font)."""
     found = {role: _find(names, dirs) for role, names in FONT_FILES.items()}
     if found["cjk"] is None:
-        if lang == "zh":
+        if lang in FONTS:  # a script with faces of its own (lab.i18n): the CJK face draws it
             raise ValueError(needs_chinese_font(lang))
         del found["cjk"]  # an English handout draws Latin text only (a Chinese label: boxes)
     return found
