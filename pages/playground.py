@@ -41,6 +41,7 @@ def live():
     # The list is the DCG table: figures, the ranking's rows and the ideal ordering.
     view.table(pg)
     view.mistake_settings(pg)  # folded below the table: the mistakes' settings (lab.rules)
+    view.settings_drawn()  # after every widget of the row: what the page reports it shows
 
 
 @st.fragment

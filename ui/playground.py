@@ -101,6 +101,15 @@ def settings(pg: P.Playground):
         d.error(escape_markdown(state.unretrieved_error()))
 
 
+def settings_drawn():
+    """The settings row's hidden twin: which of the server's settings of the row this page
+    shows, reported with every rerun (:data:`ui.state.SETTINGS_DRAWN`). Drawn after the
+    row's widgets (the mistake settings too), so the browser has taken their values when it
+    takes this one; hidden by ui/fit.css."""
+    st.number_input(t("Settings shown", state.language()), key=state.SETTINGS_DRAWN,
+                    step=1, label_visibility="collapsed")
+
+
 def mistake_settings(pg: P.Playground):
     """The advanced settings (lab.rules), folded away below the table so the first screen
     stays as it was: each a real ndcg_core option, the right convention first; the Common

@@ -192,3 +192,20 @@ def test_back_writes_no_address_over_the_entry_it_went_to():
     assert dict(at.query_params) == before
     press(at, "undo")
     shows(at, *S1)
+
+
+def test_a_rerun_from_the_page_as_drawn_before_back_does_not_set_k_back():
+    """Back from S3 (k = 4) to S2 sets k's slider to 6. A rerun the browser asked for before
+    it drew that answer (the charts' rerun, a button, another setting) carries the slider
+    as it showed it, 4, and the setting of the row it had drawn: k stays 6. The same 4 sent
+    from the page as drawn now is the user's change, and is applied."""
+    at = open_playground()
+    three_changes(at)
+    before = at.number_input(key="pg_settings_drawn").value  # what the page had drawn
+    back_to(at, S2)
+    shows(at, *S2)
+    at.number_input(key="pg_settings_drawn").set_value(before)
+    at.slider(key="pg_k").set_value(4).run()
+    shows(at, *S2)
+    at.slider(key="pg_k").set_value(4).run()
+    shows(at, *S3)

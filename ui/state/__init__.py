@@ -32,9 +32,9 @@ run writes, and on Back reruns with the entry's address, which :func:`playground
 tell from an address that lags a move: so :func:`publish` leaves such an address alone, and
 the table's "visit" event, carrying it, moves the history there. An undo or a visit sets
 the settings row (k's slider, the gain ...) over what the browser shows; a rerun the
-browser asks for before that answer arrives still carries the old values, so the table's
-events say which setting of the row the page had drawn (:func:`settings_generation`) and
-:func:`on_settings` sets an older one back instead of applying it.
+browser asks for before that answer arrives still carries the old values, so every rerun
+says which setting of the row the page had drawn (:func:`settings_generation`, the hidden
+:data:`SETTINGS_DRAWN`) and :func:`on_settings` sets an older one back, not applying it.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ RULE_WIDGET = "pg_rule_{}"       # .format(setting): the mistake settings (lab.r
 # a link): the table's events carry the number the page had drawn (``generation``), so a
 # rerun that carries a number behind this one carries the row's replaced values too.
 PG_SETTINGS_GEN = "pg_settings_gen"
+SETTINGS_DRAWN = "pg_settings_drawn"  # the number the page shows: ui.playground.settings_drawn
 # other pages that show (and may move) the shared ranking
 GAIN_LIST, GAIN_K = "gain_list", "gain_k"
 BEYOND_LIST, BEYOND_K, BEYOND_THRESHOLD = "beyond_list", "beyond_k", "beyond_threshold"
@@ -149,7 +150,7 @@ def _set_settings(values: dict) -> None:
     generation of the row (:data:`PG_SETTINGS_GEN`)."""
     if any(ss.get(key) != value for key, value in values.items()):
         ss[PG_SETTINGS_GEN] = settings_generation() + 1
-    for key, value in values.items():
+    for key, value in {**values, SETTINGS_DRAWN: settings_generation()}.items():
         ss[key] = value
 
 
@@ -159,11 +160,11 @@ def settings_generation() -> int:
 
 
 def _settings_reported_behind() -> bool:
-    """This rerun carries a table event from a page that had not yet drawn the server's last
-    setting of the row (its answer was slow: a resend after 4 s, or Back twice): the row's
-    values in this rerun are the ones that setting replaced, not the user's."""
-    generation = Report.parse(ss.get(LIST)).generation
-    return generation is not None and generation < settings_generation()
+    """This rerun comes from a page that had not yet drawn the server's last setting of the
+    row (a resend after 4 s, Back twice, a button or the charts' rerun on its way): the row's
+    values in it are the ones that setting replaced. Every rerun reports the number drawn."""
+    reported = (Report.parse(ss.get(LIST)).generation, ss.get(SETTINGS_DRAWN))
+    return any(isinstance(g, int) and g < settings_generation() for g in reported)
 
 
 def playground() -> P.Playground:
