@@ -183,3 +183,33 @@ def test_the_chinese_tutorial_is_quoted_in_its_own_words_in_both_languages(worke
     chinese_page = "\n".join(m.value for m in in_language("pages/worked_examples.py",
                                                           "zh").markdown)
     assert quote in chinese_page
+
+
+def test_open_in_playground_after_changes_there_settles_in_one_run():
+    """The playground changed (a move, a row removed), then a worked example's "Open in
+    playground": the page shows the example, and runs after it change nothing (the ranking,
+    the address, the settings row), so the hand-off does not loop (a monkey run once saw
+    the page still running 45 s after this button)."""
+    from playground_events import fire, labels
+    from streamlit.testing.v1 import AppTest
+    from page_tests import APP
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()  # the playground, the app's root
+    ids = [it.id for it in at.session_state["pg"].items]
+    fire(at, {"action": "move", "id": ids[4], "from": 5, "to": 4,
+              "order": ids[:3] + [ids[4], ids[3]] + ids[5:]})
+    fire(at, {"action": "remove", "id": ids[2]})
+    at.switch_page("pages/worked_examples.py").run()
+    at.button(key="we_open_doc002k2").click().run()
+    assert not at.exception
+    assert labels(at) == ["Doc C", "Doc A", "Doc B"]
+    settled = (at.session_state["pg"], dict(at.query_params),
+               at.session_state["pg_settings_gen"])
+    assert settled[0].grades == (1, 3, 2) and settled[0].k == 2
+    assert settled[1]["g"] == "1,3,2" and settled[1]["k"] == "2"
+    for _ in range(2):
+        at.run()
+        assert not at.exception
+        assert (at.session_state["pg"], dict(at.query_params),
+                at.session_state["pg_settings_gen"]) == settled
