@@ -1183,6 +1183,8 @@ class WireSession:
         self.metrics: dict[str, str] = {}
         self.exceptions = 0
         self.seq = 0
+        self.instance = f"wire{id(self):x}"
+        self.session = self.generation = None
 
     async def open(self) -> None:
         import websockets
@@ -1213,10 +1215,15 @@ class WireSession:
         event = rerun.widget_states.widgets.add()
         event.id = f"$$STREAMLIT_INTERNAL_KEY_{self.list_id}__events"
         self.seq += 1  # the ranking table numbers its events (two equal moves differ)
+        # as ui/ranking_table/bridge.js sends it: this page's instance, and the server's
+        # session and settings generation the table was drawn with (the server takes no
+        # event of another session or generation)
         event.json_trigger_value = json.dumps(
             [{"event": "event", "value": {"action": "move", "id": order[other],
                                           "from": pos + 1, "to": other + 1,
-                                          "seq": self.seq}}])
+                                          "seq": self.seq, "instance": self.instance,
+                                          "session": self.session,
+                                          "generation": self.generation}}])
         before = self.metrics.get(f"DCG@{len(self.st.grades)}")
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -1244,6 +1251,7 @@ class WireSession:
                     self.fragment = fwd.delta.fragment_id
                     data = json.loads(el.bidi_component.json)
                     self.ids = [r["id"] for r in data["rows"]]
+                    self.session, self.generation = data.get("session"), data.get("generation")
                     self.rows = [(r["label"], r["grade_text"]) for r in data["rows"]]
                     figures = (data.get("figures") or {}).get("linear") or {}
                     for name in ("dcg", "idcg", "ndcg"):
