@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, choose_on, open_app_on, wait_idle_on
+from conftest import REPO_ROOT, RERUN_TIMEOUT_MS, _stop, choose_on, open_app_on, wait_idle_on
 from drag_helpers import Finger
 from postgres_server import postgres_server
 
@@ -64,10 +64,8 @@ def server(env: dict, log_dir: Path):
             time.sleep(0.2)
         yield proc, url
     finally:
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
+        # SIGTERM, then SIGKILL when a loaded machine keeps it from exiting in time
+        _stop(proc)
         log.close()
 
 
