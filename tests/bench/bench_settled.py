@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import ndcg_core as nc  # noqa: E402
+from bench_ranking_table import _load  # noqa: E402  (this folder is the script's sys.path[0])
 
 HERE = Path(__file__).resolve().parent
 
@@ -59,15 +60,6 @@ URL_INSTRUMENT = """() => {
     if (u.want && u.t0 === null) u.t0 = performance.now();
   }, true);
 }"""
-
-
-def _load(name: str, path: Path):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def drop(page, bench, i: int, wait_idle) -> tuple[float, float]:
